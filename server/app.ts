@@ -1,0 +1,65 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authPlugin } from './auth/plugin';
+import type { AppConfig } from './config';
+import { dbPlugin } from './db/plugin';
+import { HttpError } from './http/errors';
+import { healthRoutes } from './routes/health';
+import { profileRoutes } from './routes/profile';
+import { fileRoutes } from './routes/files';
+import { storagePlugin } from './storage/plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Builds the whole portal server; `start` and the tests both call it. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).type('text/plain').send(error.message);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).type('text/plain').send(status === 415 ? 'Unsupported content type' : 'The request could not be read');
+    }
+    request.log.error(error);
+    return reply.code(500).type('text/plain').send('Something went wrong :(');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+  await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite') });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(profileRoutes);
+      await api.register(fileRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.serveSpa) {
+    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const spaRoute = request.method === 'GET' && !request.url.startsWith('/api/') && config.serveSpa;
+    if (spaRoute) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

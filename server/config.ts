@@ -1,0 +1,80 @@
+import path from 'node:path';
+
+export interface OidcClientConfig {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret?: string | undefined;
+  /** Apple signs its client secret per request from a private key. */
+  readonly apple?: { readonly teamId: string; readonly keyId: string; readonly privateKey: string } | undefined;
+}
+
+export interface AppConfig {
+  readonly mode: 'production' | 'development' | 'test';
+  readonly port: number;
+  readonly host: string;
+  /** Where browsers reach the portal; sign-in callbacks and invitation links are built from it. */
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl?: string | undefined;
+  readonly azureStorageConnectionString?: string | undefined;
+  readonly smtpUrl?: string | undefined;
+  readonly mailFrom: string;
+  readonly google?: OidcClientConfig | undefined;
+  readonly apple?: OidcClientConfig | undefined;
+  /** The development identity provider: mounted only outside production. */
+  readonly devIdentityProvider: boolean;
+  /** ES256 private key (PKCS#8 PEM) that signs access tokens; generated under dataDir when absent. */
+  readonly jwtPrivateKey?: string | undefined;
+  readonly serveSpa: boolean;
+  readonly distDir: string;
+  readonly seedDemoWhenEmpty: boolean;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; refuses a production start that could not sign anyone in. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const google = env.GOOGLE_CLIENT_ID
+    ? { issuer: 'https://accounts.google.com', clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+    : undefined;
+  const apple =
+    env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY
+      ? {
+          issuer: 'https://appleid.apple.com',
+          clientId: env.APPLE_CLIENT_ID,
+          apple: { teamId: env.APPLE_TEAM_ID, keyId: env.APPLE_KEY_ID, privateKey: env.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n') },
+        }
+      : undefined;
+  if (mode === 'production' && !google && !apple) {
+    throw new ConfigError(
+      'Refusing to start: NODE_ENV=production needs Google (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET) or Apple ' +
+        '(APPLE_CLIENT_ID, APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY) sign-in configured; ' +
+        'the development sign-in is never served in production.',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
+  return {
+    mode,
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'SiteSafe Portal <no-reply@sitesafe.local>',
+    google,
+    apple,
+    devIdentityProvider: mode !== 'production',
+    jwtPrivateKey: env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
+    serveSpa: true,
+    distDir: path.resolve('dist'),
+    seedDemoWhenEmpty: mode !== 'production' && env.SEED_DEMO !== 'false',
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    ...overrides,
+  };
+}

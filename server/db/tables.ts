@@ -1,0 +1,177 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface FilesTable {
+  id: string;
+  file_key: string;
+  friendly_name: string;
+  type: 'photo' | 'companyProfile' | 'siteSafetyPlan' | 'termsConditions';
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  abn: string;
+  builders_reg_number: string;
+  phone: string;
+  email: string;
+  address: string;
+  postal_address: string;
+  image_file_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: Generated<string>;
+  surname: Generated<string>;
+  contact_email: Generated<string>;
+  phone: Generated<string>;
+  emergency_contact_name: Generated<string>;
+  emergency_contact_phone: Generated<string>;
+  trade_qualifications: Generated<string>;
+  whitecard_number: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+export type StoredRole = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
+
+export interface UserRolesTable {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  role: StoredRole;
+  status: ColumnType<'active' | 'invited' | 'revoked', 'active' | 'invited' | 'revoked' | undefined>;
+  created_at: Timestamp;
+  accepted_at: NullableTimestamp;
+}
+
+export interface InvitesTable {
+  id: string;
+  user_role_id: string;
+  code_hash: string;
+  email: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  voided_at: NullableTimestamp;
+}
+
+export interface ProjectSitesTable {
+  id: string;
+  company_id: string;
+  address: string;
+  suburb: string;
+  postcode: string;
+  site_number: string;
+  client_name: string;
+  supervisor_role_id: string | null;
+  site_safety_plan_file_id: string | null;
+  ppe: ColumnType<string[], string[] | undefined, string[]>;
+  other_ppe: Generated<string>;
+  status: ColumnType<'ongoing' | 'on_hold' | 'completed' | 'cancelled', 'ongoing' | 'on_hold' | 'completed' | 'cancelled' | undefined>;
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SwmsTable {
+  id: string;
+  company_id: string;
+  site_id: string;
+  created_by: string;
+  created_at: Timestamp;
+  high_risk_work: ColumnType<string[], string[] | undefined, string[]>;
+  risk_consequence_level: number;
+  risk_likelihood_level: number;
+  risk_overall_level: number;
+  task_description: string;
+  mobile_plant_tools: Generated<string>;
+  risk_text: Generated<string>;
+  risk_photo_file_id: string | null;
+  control_text: Generated<string>;
+  control_photo_file_id: string | null;
+  ppe: ColumnType<string[], string[] | undefined, string[]>;
+  other_ppe: Generated<string>;
+  company_admin_reviewed_at: NullableTimestamp;
+  company_admin_reviewed_by: string | null;
+  supervisor_reviewed_at: NullableTimestamp;
+  supervisor_reviewed_by: string | null;
+}
+
+export interface CheckInsTable {
+  id: string;
+  site_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface AuthCodesTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  user_id: string;
+  family: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  rotated_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface MailboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  actor_user_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  detail: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  files: FilesTable;
+  companies: CompaniesTable;
+  users: UsersTable;
+  identities: IdentitiesTable;
+  user_roles: UserRolesTable;
+  invites: InvitesTable;
+  project_sites: ProjectSitesTable;
+  swms: SwmsTable;
+  check_ins: CheckInsTable;
+  auth_codes: AuthCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  mailbox: MailboxTable;
+  audit_events: AuditEventsTable;
+}
