@@ -7,8 +7,16 @@ import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
+import { mailPlugin } from './mail/plugin';
+import { companyRoutes } from './routes/companies';
+import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
+import { inviteRoutes } from './routes/invites';
 import { profileRoutes } from './routes/profile';
+import { projectSiteRoutes } from './routes/project-sites';
+import { siteActivityRoutes } from './routes/site-activity';
+import { swmsRoutes } from './routes/swms';
+import { tradesRoutes } from './routes/trades';
 import { fileRoutes } from './routes/files';
 import { storagePlugin } from './storage/plugin';
 
@@ -42,15 +50,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
   await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite') });
   await app.register(authPlugin);
+  await app.register(mailPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(profileRoutes);
       await api.register(fileRoutes);
+      await api.register(companyRoutes);
+      await api.register(inviteRoutes);
+      await api.register(projectSiteRoutes);
+      await api.register(swmsRoutes);
+      await api.register(siteActivityRoutes);
+      await api.register(tradesRoutes);
     },
     { prefix: '/api' },
   );
+  if (config.mode !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev/mailbox' });
 
   if (config.serveSpa) {
     await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });

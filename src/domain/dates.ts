@@ -7,7 +7,7 @@ export function formatDateTime(value: string | Date): string {
   }).format(new Date(value));
 }
 
-/** Spec §9 activity timestamps, e.g. 'Friday, 21st November 2026, 14:05'. */
+/** Spec §9 activity timestamps, e.g. 'Saturday, 21st November 2026, 14:05'. */
 export function formatActivity(value: string | Date): string {
   return format(new Date(value), 'EEEE, do MMMM yyyy, HH:mm');
 }

@@ -1,0 +1,100 @@
+import type { AccessTokenPayload } from '../src/domain/token';
+
+export interface RouteViewer {
+  signedIn: boolean;
+  payload: AccessTokenPayload | null;
+}
+
+export type RouteAccess =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; rememberReturnTo: boolean };
+
+type SignedInViewer = AccessTokenPayload;
+
+const allow: RouteAccess = { kind: 'allow' };
+const redirect = (to: string, rememberReturnTo = false): RouteAccess => ({ kind: 'redirect', to, rememberReturnTo });
+
+/** Spec §2: the screens that need no sign-in and show no header or side navigation. */
+export const publicPaths: readonly string[] = ['/', '/accept_invitation', '/unauthorised_role'];
+
+export function normalisePathname(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isPublicRoute(pathname: string): boolean {
+  return publicPaths.includes(normalisePathname(pathname));
+}
+
+const has = (viewer: SignedInViewer, role: AccessTokenPayload['roles'][number]) => viewer.roles.includes(role);
+const hasNoPortalRole = (viewer: SignedInViewer) => has(viewer, 'Unregistered') || viewer.roles.length === 0;
+
+/** Spec §2: a non-super-user at /clients goes to their company, or to /unauthorised without one. */
+function clientsArea(viewer: SignedInViewer): RouteAccess {
+  if (has(viewer, 'SuperUser')) return allow;
+  if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
+  const isCompanyUser = has(viewer, 'CompanyAdmin') || has(viewer, 'CompanySupervisor');
+  return viewer.company !== null && isCompanyUser ? redirect(`/company/${viewer.company}`) : redirect('/unauthorised');
+}
+
+/** Spec §2 company access rules with DESIGN's admin-only decision (all but the SWMS list and detail). */
+function companyArea(viewer: SignedInViewer, companyId: string, rest: readonly string[]): RouteAccess {
+  if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
+  if (viewer.company !== companyId) return redirect('/unauthorised');
+  if (has(viewer, 'CompanyAdmin')) return allow;
+  if (!has(viewer, 'CompanySupervisor')) return redirect('/clients');
+  const isSwmsPage = rest[0] === 'swms' && rest.length <= 2;
+  return isSwmsPage ? allow : redirect(`/company/${companyId}/swms`);
+}
+
+/** /profile, /profile/create and /profile/{id}: any role but Unregistered. */
+function profileArea(viewer: SignedInViewer, rest: readonly string[]): RouteAccess {
+  return rest.length <= 1 && hasNoPortalRole(viewer) ? redirect('/unauthorised_role') : allow;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function firstDecision(pathname: string, viewer: RouteViewer): RouteAccess {
+  if (isPublicRoute(pathname)) return allow;
+  if (!viewer.signedIn || viewer.payload === null) return redirect('/', true);
+  const [area, ...rest] = normalisePathname(pathname).split('/').slice(1);
+  const signedInViewer = viewer.payload;
+  switch (area) {
+    case 'clients':
+      return clientsArea(signedInViewer);
+    case 'company':
+      return rest[0] ? companyArea(signedInViewer, decodeSegment(rest[0]), rest.slice(1)) : allow;
+    case 'profile':
+      return profileArea(signedInViewer, rest);
+    default:
+      return allow;
+  }
+}
+
+const maxRedirects = 5;
+
+/**
+ * Spec §2 and §6 route guards with DESIGN's decisions. Redirect chains are followed to their end, so
+ * the app navigates once; a chain that comes back on itself ends at /unauthorised.
+ */
+export function routeAccess(pathname: string, viewer: RouteViewer): RouteAccess {
+  const first = firstDecision(pathname, viewer);
+  if (first.kind === 'allow') return first;
+  const visited = new Set([normalisePathname(pathname)]);
+  let current = first;
+  for (let hop = 0; hop < maxRedirects; hop += 1) {
+    if (visited.has(current.to)) return redirect('/unauthorised', first.rememberReturnTo);
+    visited.add(current.to);
+    const next = firstDecision(current.to, viewer);
+    if (next.kind === 'allow') return redirect(current.to, first.rememberReturnTo);
+    current = next;
+  }
+  return redirect('/unauthorised', first.rememberReturnTo);
+}

@@ -1,0 +1,373 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { AccessTokenPayload, Provider, TokenResponse } from '../src/domain/token';
+import { isTokenLive } from '../src/domain/token';
+import { decodeAccessToken } from './access-token';
+import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
+import { sessionStorageKeys, storedValue, type PersistParams, type StoredSession } from './session-storage';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface SessionInput {
+  /** Where the session reads the current time; tests pass a fake. Defaults to Date.now. */
+  clock?: Clock;
+}
+
+export interface SessionContext extends StoredSession {
+  payload: AccessTokenPayload | null;
+  clock: Clock;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; provider: Provider }
+  | { type: 'session.codeReceived'; code: string }
+  | { type: 'session.inviteCodeReceived'; inviteCode: string | null }
+  | { type: 'session.tokenReceived'; token: string }
+  | { type: 'session.signOut' }
+  | { type: 'session.expired' };
+
+export type SessionEmitted = { type: 'session.initialised' };
+
+export interface ExchangeCodeInput {
+  code: string;
+  inviteCode: string | null;
+}
+
+export interface BearerInput {
+  accessToken: string | null;
+}
+
+export interface RedirectToProviderParams {
+  provider: Provider;
+}
+
+export interface LogErrorParams {
+  error: unknown;
+}
+
+/** The token is renewed this long before it expires. */
+export const refreshLeadMs = 60_000;
+const longestTimerMs = 2_147_483_647;
+
+const systemClock: Clock = { now: () => Date.now() };
+
+const signedOutValues = { accessToken: null, payload: null } as const;
+
+function removeStored(field: keyof typeof sessionStorageKeys) {
+  return { type: 'persist', params: { key: sessionStorageKeys[field], value: null } } as const;
+}
+
+const forgetStored = [removeStored('provider'), removeStored('authCode'), removeStored('accessToken'), removeStored('inviteCode')];
+
+/** Spec §4 Session: load the stored values, exchange the auth code, keep the token fresh, sign out. */
+export const sessionMachine = setup({
+  types: {} as {
+    context: SessionContext;
+    events: SessionEvent;
+    // void keeps the input optional for createActor (XState drops a plain `| undefined`).
+    input: SessionInput | void;
+    emitted: SessionEmitted;
+  },
+  actors: {
+    loadStored: fromPromise<StoredSession>(mustBeProvided('loadStored')),
+    exchangeCode: fromPromise<TokenResponse, ExchangeCodeInput>(mustBeProvided('exchangeCode')),
+    refreshToken: fromPromise<TokenResponse, BearerInput>(mustBeProvided('refreshToken')),
+    signOut: fromPromise<unknown, BearerInput>(mustBeProvided('signOut')),
+  },
+  actions: {
+    persist: actionMustBeProvided<PersistParams>('persist'),
+    redirectToProvider: actionMustBeProvided<RedirectToProviderParams>('redirectToProvider'),
+    logError: (_, { error }: LogErrorParams) => console.error(error),
+    reportInitialised: emit({ type: 'session.initialised' } as const),
+    clearToken: assign(signedOutValues),
+    clearAuthCode: assign({ authCode: null }),
+    clearSession: assign({ provider: null, authCode: null, inviteCode: null, ...signedOutValues }),
+    restoreStored: assign(({ context }, stored: StoredSession) => {
+      const accessToken = storedValue(stored.accessToken);
+      return {
+        provider: stored.provider,
+        authCode: context.authCode ?? storedValue(stored.authCode),
+        accessToken,
+        inviteCode: context.inviteCode ?? storedValue(stored.inviteCode),
+        payload: decodeAccessToken(accessToken),
+      };
+    }),
+    acceptToken: assign((_, { token }: { token: string }) => ({
+      accessToken: token,
+      payload: decodeAccessToken(token),
+    })),
+  },
+  guards: {
+    hasCode: ({ event }) => event.type === 'session.codeReceived' && event.code !== '',
+    hasInviteCode: ({ event }) => event.type === 'session.inviteCodeReceived' && Boolean(event.inviteCode),
+    hasAuthCode: ({ context }) => context.authCode !== null,
+    hasLiveToken: ({ context }) => context.payload !== null && isTokenLive(context.payload, context.clock.now()),
+    hasToken: ({ context }) => context.payload !== null,
+    isReadableToken: (_, { token }: { token: string }) => decodeAccessToken(token) !== null,
+  },
+  delays: {
+    refreshDue: ({ context }) => {
+      const expiresAt = (context.payload?.exp ?? 0) * 1000;
+      return Math.min(longestTimerMs, Math.max(0, expiresAt - context.clock.now() - refreshLeadMs));
+    },
+  },
+}).createMachine({
+  id: 'session',
+  description: 'Spec §3/§4 Session: provider choice, auth code, access token and invitation code, mirrored in browser storage.',
+  context: ({ input }) => ({
+    provider: null,
+    authCode: null,
+    accessToken: null,
+    inviteCode: null,
+    payload: null,
+    clock: (input ? input.clock : undefined) ?? systemClock,
+  }),
+  initial: 'initialising',
+  on: {
+    'session.inviteCodeReceived': {
+      description: 'An invitation link was opened (or the code was spent): remember it, or forget it when empty.',
+      actions: [
+        assign({ inviteCode: ({ event }) => storedValue(event.inviteCode) }),
+        { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.inviteCode, value: storedValue(event.inviteCode) }) },
+      ],
+    },
+  },
+  states: {
+    initialising: {
+      description: 'Loading the stored provider choice, auth code, access token and invitation code.',
+      tags: ['loading'],
+      exit: 'reportInitialised',
+      invoke: {
+        id: 'loadStored',
+        src: 'loadStored',
+        onDone: {
+          target: 'restoring',
+          actions: { type: 'restoreStored', params: ({ event }) => event.output },
+        },
+        onError: {
+          description: 'Storage could not be read: carry on with whatever arrived meanwhile.',
+          target: 'restoring',
+          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        'session.codeReceived': {
+          description: 'The identity provider sent the browser back with a code before storage was read.',
+          guard: 'hasCode',
+          actions: [
+            assign({ authCode: ({ event }) => event.code }),
+            { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.authCode, value: event.code }) },
+          ],
+        },
+        'session.inviteCodeReceived': [
+          {
+            description: 'An invitation link was opened before storage was read: it wins over a stored code.',
+            guard: 'hasInviteCode',
+            actions: [
+              assign({ inviteCode: ({ event }) => event.inviteCode }),
+              { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.inviteCode, value: event.inviteCode }) },
+            ],
+          },
+          { description: 'Forgetting the invitation code waits until the stored one is known.' },
+        ],
+      },
+    },
+    restoring: {
+      description:
+        'Decides where the stored values lead. A pending auth code is newer than any stored token (codes are removed once exchanged), so it is exchanged first.',
+      always: [
+        { guard: 'hasAuthCode', target: 'exchangingCode' },
+        { guard: 'hasLiveToken', target: 'signedIn' },
+        { guard: 'hasToken', target: 'refreshing' },
+        {
+          target: 'signedOut',
+          actions: ['clearToken', removeStored('accessToken')],
+        },
+      ],
+    },
+    signedOut: {
+      description: 'No usable token. The login screen offers Google and Apple.',
+      on: {
+        'session.signIn': {
+          description: 'Remember the provider choice and leave for the identity provider.',
+          actions: [
+            assign({ provider: ({ event }) => event.provider }),
+            { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.provider, value: event.provider }) },
+            { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider }) },
+          ],
+        },
+        'session.codeReceived': {
+          guard: 'hasCode',
+          target: 'exchangingCode',
+          actions: [
+            assign({ authCode: ({ event }) => event.code }),
+            { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.authCode, value: event.code }) },
+          ],
+        },
+      },
+    },
+    exchangingCode: {
+      description: 'Exchanging the auth code (and the invitation code, when there is one) for an access token.',
+      tags: ['loading'],
+      invoke: {
+        id: 'exchangeCode',
+        src: 'exchangeCode',
+        input: ({ context }) => ({ code: context.authCode ?? '', inviteCode: context.inviteCode }),
+        onDone: [
+          {
+            guard: { type: 'isReadableToken', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              { type: 'acceptToken', params: ({ event }) => event.output },
+              { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.accessToken, value: event.output.token }) },
+              'clearAuthCode',
+              removeStored('authCode'),
+            ],
+          },
+          {
+            description: 'Spec §8: a failed exchange is only logged; the token is not set.',
+            target: 'signedOut',
+            actions: [
+              { type: 'logError', params: () => ({ error: new Error('The token exchange answered an unreadable token') }) },
+              'clearAuthCode',
+              'clearToken',
+              removeStored('authCode'),
+              removeStored('accessToken'),
+            ],
+          },
+        ],
+        onError: {
+          description: 'Spec §8: a failed exchange is only logged; the token is not set.',
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            'clearAuthCode',
+            'clearToken',
+            removeStored('authCode'),
+            removeStored('accessToken'),
+          ],
+        },
+      },
+    },
+    refreshing: {
+      description: 'The stored token has expired: renewing it with the refresh cookie before showing anything.',
+      tags: ['loading', 'refreshing'],
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        input: ({ context }) => ({ accessToken: context.accessToken }),
+        onDone: [
+          {
+            guard: { type: 'isReadableToken', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              { type: 'acceptToken', params: ({ event }) => event.output },
+              { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.accessToken, value: event.output.token }) },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              { type: 'logError', params: () => ({ error: new Error('The token refresh answered an unreadable token') }) },
+              'clearToken',
+              removeStored('accessToken'),
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            'clearToken',
+            removeStored('accessToken'),
+          ],
+        },
+      },
+    },
+    signedIn: {
+      description: 'A live access token; its payload gives the roles and the company.',
+      initial: 'active',
+      on: {
+        'session.tokenReceived': [
+          {
+            description: 'A new token (after an invitation is accepted): it replaces the old one and the invitation code is spent.',
+            guard: { type: 'isReadableToken', params: ({ event }) => event },
+            target: '.active',
+            actions: [
+              { type: 'acceptToken', params: ({ event }) => event },
+              { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.accessToken, value: event.token }) },
+              assign({ inviteCode: null }),
+              removeStored('inviteCode'),
+            ],
+          },
+          {
+            description: 'An unreadable token is ignored (and logged); the current one stays.',
+            actions: { type: 'logError', params: () => ({ error: new Error('Ignored an unreadable access token') }) },
+          },
+        ],
+        'session.signOut': { target: 'signingOut' },
+        'session.expired': {
+          description: 'The server rejected the token: forget it.',
+          target: 'signedOut',
+          actions: ['clearToken', removeStored('accessToken')],
+        },
+      },
+      states: {
+        active: {
+          description: 'Waiting until a minute before the token expires.',
+          after: { refreshDue: { target: 'renewing' } },
+        },
+        renewing: {
+          description: 'Renewing the token in the background; the user stays signed in meanwhile.',
+          tags: ['refreshing'],
+          invoke: {
+            id: 'renewToken',
+            src: 'refreshToken',
+            input: ({ context }) => ({ accessToken: context.accessToken }),
+            onDone: [
+              {
+                guard: { type: 'isReadableToken', params: ({ event }) => event.output },
+                target: 'active',
+                actions: [
+                  { type: 'acceptToken', params: ({ event }) => event.output },
+                  { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.accessToken, value: event.output.token }) },
+                ],
+              },
+              {
+                target: '#session.signedOut',
+                actions: [
+                  { type: 'logError', params: () => ({ error: new Error('The token refresh answered an unreadable token') }) },
+                  'clearToken',
+                  removeStored('accessToken'),
+                ],
+              },
+            ],
+            onError: {
+              target: '#session.signedOut',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                'clearToken',
+                removeStored('accessToken'),
+              ],
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      description: 'The server revokes the refresh cookie; then every stored value is cleared, whatever it answered.',
+      tags: ['loading'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        input: ({ context }) => ({ accessToken: context.accessToken }),
+        onDone: { target: 'signedOut', actions: ['clearSession', ...forgetStored] },
+        onError: {
+          target: 'signedOut',
+          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, 'clearSession', ...forgetStored],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Role } from '../src/domain/roles';
+import type { AccessTokenPayload, Provider } from '../src/domain/token';
+import type { sessionMachine } from './session.machine';
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+const noRoles: readonly Role[] = [];
+
+/** Spec §4: the session has finished initialising once it has left `initialising`. */
+export const isInitialised = (snapshot: SessionSnapshot): boolean =>
+  !snapshot.matches('initialising') && !snapshot.matches('restoring');
+
+export const isSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.matches('signedIn');
+
+/** Loading stored values, exchanging a code, refreshing an expired token, or signing out. */
+export const isBusy = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('loading');
+
+/** The bearer token for API calls: only while signed in. */
+export const accessToken = (snapshot: SessionSnapshot): string | null =>
+  isSignedIn(snapshot) ? snapshot.context.accessToken : null;
+
+export const payload = (snapshot: SessionSnapshot): AccessTokenPayload | null =>
+  isSignedIn(snapshot) ? snapshot.context.payload : null;
+
+export const roles = (snapshot: SessionSnapshot): readonly Role[] => payload(snapshot)?.roles ?? noRoles;
+
+export const companyId = (snapshot: SessionSnapshot): string | null => payload(snapshot)?.company ?? null;
+
+export const userId = (snapshot: SessionSnapshot): string | null => payload(snapshot)?.sub ?? null;
+
+export const hasRole =
+  (role: Role) =>
+  (snapshot: SessionSnapshot): boolean =>
+    roles(snapshot).includes(role);
+
+export const isSuperUser = hasRole('SuperUser');
+
+export const isUnregistered = hasRole('Unregistered');
+
+export const inviteCode = (snapshot: SessionSnapshot): string | null => snapshot.context.inviteCode;
+
+export const provider = (snapshot: SessionSnapshot): Provider | null => snapshot.context.provider;

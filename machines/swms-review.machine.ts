@@ -1,0 +1,150 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Role } from '../src/domain/roles';
+import { reviewFlagFor, swmsMessages, type ReviewFlag, type ReviewStatus, type Swms } from '../src/domain/swms';
+import { mustBeProvided } from './must-be-provided';
+
+/** The review fields of a SWMS, as GET company/{id}/swms/{swmsId} and PUT company/{id}/swms answer them. */
+export type SwmsReviewRecord = Pick<
+  Swms,
+  | '_id'
+  | 'companyAdminReviewedAt'
+  | 'companyAdminReviewedBy'
+  | 'companyAdminReviewerDetails'
+  | 'supervisorReviewedAt'
+  | 'supervisorReviewedBy'
+  | 'supervisorReviewerDetails'
+>;
+
+export interface SwmsReviewInput {
+  readonly swms: SwmsReviewRecord;
+  /** The signed-in user's roles (token payload); they pick the flag the viewer acts on. */
+  readonly viewerRoles: readonly Role[];
+}
+
+export interface SwmsReviewContext {
+  /** Always the server's latest answer: reviewer fields are never set locally. */
+  readonly swms: SwmsReviewRecord;
+  /** The flag the viewer may set and return; null for a viewer who reviews neither. */
+  readonly viewerFlag: ReviewFlag | null;
+}
+
+export type SwmsReviewEvent =
+  | { type: 'review.mark' }
+  | { type: 'review.return' }
+  | { type: 'swms.received'; swms: SwmsReviewRecord };
+
+export interface SetReviewStatusInput {
+  readonly swmsId: string;
+  readonly status: ReviewStatus;
+}
+
+export type SwmsReviewEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
+
+export function reviewedAtOf(swms: SwmsReviewRecord, flag: ReviewFlag): string | null {
+  return flag === 'companyAdmin' ? swms.companyAdminReviewedAt : swms.supervisorReviewedAt;
+}
+
+const reviewSetup = setup({
+  types: {} as {
+    context: SwmsReviewContext;
+    events: SwmsReviewEvent;
+    input: SwmsReviewInput;
+    emitted: SwmsReviewEmitted;
+    tags: 'busy';
+  },
+  actors: {
+    setStatus: fromPromise<SwmsReviewRecord, SetReviewStatusInput>(mustBeProvided('setStatus')),
+  },
+  actions: {
+    acceptAnswer: assign((_, { swms }: { swms: SwmsReviewRecord }) => ({ swms })),
+    toastSaved: emit({ type: 'toast', tone: 'success', message: swmsMessages.toast.success } as const),
+    toastFailed: emit({ type: 'toast', tone: 'error', message: swmsMessages.toast.failure } as const),
+  },
+  guards: {
+    isViewerFlag: ({ context }, { flag }: { flag: ReviewFlag }) => context.viewerFlag === flag,
+    isReviewed: ({ context }, { flag }: { flag: ReviewFlag }) => reviewedAtOf(context.swms, flag) !== null,
+    isForReview: ({ context }, { flag }: { flag: ReviewFlag }) => reviewedAtOf(context.swms, flag) === null,
+    isSameSwms: ({ context }, { swms }: { swms: SwmsReviewRecord }) => swms._id === context.swms._id,
+  },
+});
+
+const flagNames: Record<ReviewFlag, string> = { companyAdmin: 'CompanyAdmin', supervisor: 'Supervisor' };
+
+/** One review flag: 'For Review' until its reviewed-at is set (spec §4). The state follows the record. */
+function flagRegion(flag: ReviewFlag) {
+  const name = flagNames[flag];
+  const saved = {
+    type: 'acceptAnswer',
+    params: ({ event }: { event: { output: SwmsReviewRecord } }) => ({ swms: event.output }),
+  } as const;
+  const who = flag === 'companyAdmin' ? 'company admin' : 'supervisor';
+  return reviewSetup.createStateConfig({
+    description: `The ${who} review flag. Only a viewer whose role acts on it can change it.`,
+    initial: 'forReview',
+    states: {
+      forReview: {
+        description: "'For Review': its reviewed-at is not set.",
+        always: { guard: { type: 'isReviewed', params: { flag } }, target: 'reviewed' },
+        on: {
+          'review.mark': {
+            description: "'Check as Reviewed', by the role that acts on this flag.",
+            guard: { type: 'isViewerFlag', params: { flag } },
+            target: 'marking',
+          },
+        },
+      },
+      marking: {
+        description: "Asking the server to set the flag; the reviewer and the time come from the viewer's token.",
+        tags: ['busy'],
+        invoke: {
+          id: `mark${name}Reviewed`,
+          src: 'setStatus',
+          input: ({ context }) => ({ swmsId: context.swms._id, status: 'reviewed' as const }),
+          onDone: { target: 'reviewed', actions: [saved, 'toastSaved'] },
+          onError: { description: 'Nothing changed.', target: 'forReview', actions: 'toastFailed' },
+        },
+      },
+      reviewed: {
+        description: "'Reviewed': reviewed-at, reviewed-by and the reviewer's name are set.",
+        always: { guard: { type: 'isForReview', params: { flag } }, target: 'forReview' },
+        on: {
+          'review.return': {
+            description: 'Back to For Review, by the same role only (DESIGN.md; recorded in the audit trail).',
+            guard: { type: 'isViewerFlag', params: { flag } },
+            target: 'returning',
+          },
+        },
+      },
+      returning: {
+        description: 'Asking the server to clear the flag.',
+        tags: ['busy'],
+        invoke: {
+          id: `return${name}ForReview`,
+          src: 'setStatus',
+          input: ({ context }) => ({ swmsId: context.swms._id, status: 'forReview' as const }),
+          onDone: { target: 'forReview', actions: [saved, 'toastSaved'] },
+          onError: { description: 'Nothing changed.', target: 'reviewed', actions: 'toastFailed' },
+        },
+      },
+    },
+  });
+}
+
+/** Spec §4 SWMS review: two independent flags; the viewer's role picks the one it acts on. */
+export const swmsReviewMachine = reviewSetup.createMachine({
+  id: 'swmsReview',
+  description: 'The company admin flag and the supervisor flag of one SWMS, each For Review or Reviewed.',
+  context: ({ input }) => ({ swms: input.swms, viewerFlag: reviewFlagFor(input.viewerRoles) }),
+  type: 'parallel',
+  on: {
+    'swms.received': {
+      description: 'A fresh read of the same SWMS (after a reload or a bulk change): both flags follow it.',
+      guard: { type: 'isSameSwms', params: ({ event }) => event },
+      actions: { type: 'acceptAnswer', params: ({ event }) => event },
+    },
+  },
+  states: {
+    companyAdmin: flagRegion('companyAdmin'),
+    supervisor: flagRegion('supervisor'),
+  },
+});

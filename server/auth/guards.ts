@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../src/domain/roles';
+import { forbidden, unauthorised } from '../http/errors';
+import { signInRequired } from './access-token';
+import type { PreHandler } from './types';
+
+export const companyRemoved = 'Your company no longer has access';
+
+const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+
+/** DESIGN.md delete client: a soft-deleted company's users lose access at once. */
+export function authenticate(app: FastifyInstance): PreHandler {
+  return async (request) => {
+    const token = bearer(request.headers.authorization);
+    if (!token) throw unauthorised(signInRequired);
+    const user = await app.auth.verifyAccessToken(token);
+    if (user.company !== null) {
+      const company = await app.db.selectFrom('companies').select('deleted_at').where('id', '=', user.company).executeTakeFirst();
+      if (!company || company.deleted_at !== null) throw unauthorised(companyRemoved);
+    }
+    request.user = user;
+  };
+}
+
+/** Spec §6: access follows the roles in the token. */
+export function requireRoles(...roles: Role[]): PreHandler {
+  return async (request) => {
+    if (!request.user) throw unauthorised(signInRequired);
+    if (!request.user.roles.some((role) => roles.includes(role))) throw forbidden();
+  };
+}
+
+/** Spec §2 company routes: the user's own company must match. */
+export function requireOwnCompany(request: FastifyRequest, companyId: string): void {
+  if (!request.user) throw unauthorised(signInRequired);
+  if (request.user.company !== companyId) throw forbidden();
+}

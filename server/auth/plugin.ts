@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import { isValidEmail } from '../../src/domain/validators';
+import { badRequest } from '../http/errors';
+import { findOrCreateUserByEmail, rolesAndCompany } from '../users/repository';
+import { signAccessToken, verifyAccessToken } from './access-token';
+import { recordAuthEvent } from './audit';
+import { mountDevProvider } from './dev-provider';
+import { authenticate, requireOwnCompany, requireRoles } from './guards';
+import { createSignInClients } from './identity-providers';
+import { sessionRoutes } from './session-routes';
+import { signInRoutes } from './sign-in-routes';
+import { loadSigningKey } from './signing-key';
+import type { AuthService } from './types';
+
+/** Sign-in (OpenID Connect), the portal's access and refresh tokens, and the route guards. */
+export const authPlugin = fp(
+  async (app) => {
+    const key = loadSigningKey(app.config);
+
+    const issueAccessToken = async (userId: string) => signAccessToken(key, userId, await rolesAndCompany(app.db, userId));
+    const auth: AuthService = {
+      issueAccessToken,
+      verifyAccessToken: (token) => verifyAccessToken(key, token),
+      async tokenForEmail(email) {
+        if (!isValidEmail(email)) throw badRequest('A valid email is required');
+        const user = await findOrCreateUserByEmail(app.db, email);
+        await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider: 'cli' } });
+        return issueAccessToken(user.id);
+      },
+    };
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null as never);
+    app.decorate('authenticate', authenticate(app));
+    app.decorate('requireRoles', requireRoles);
+    app.decorate('requireOwnCompany', requireOwnCompany);
+
+    await app.register(
+      async (routes) => {
+        await routes.register(signInRoutes, { signInClients: createSignInClients(app), cookieSecret: key.cookieSecret });
+        await routes.register(sessionRoutes);
+      },
+      { prefix: '/api/auth' },
+    );
+    if (app.config.devIdentityProvider) await mountDevProvider(app, key.cookieSecret);
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);

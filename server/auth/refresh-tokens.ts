@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+import { hashSecret, randomSecret } from './secrets';
+
+export const refreshLifetimeSeconds = 30 * 24 * 60 * 60;
+
+export interface IssuedRefreshToken {
+  readonly token: string;
+  readonly userId: string;
+}
+
+export async function issueRefreshToken(db: Db, userId: string, family: string = randomUUID()): Promise<IssuedRefreshToken> {
+  const token = randomSecret();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      family,
+      token_hash: hashSecret(token),
+      expires_at: new Date(Date.now() + refreshLifetimeSeconds * 1000),
+    })
+    .execute();
+  return { token, userId };
+}
+
+/** DESIGN.md refresh token: a live token is swapped for a new one of its family; a replayed one ends the family. */
+export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedRefreshToken | undefined> {
+  const now = new Date();
+  const hash = hashSecret(token);
+  const rotated = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('token_hash', '=', hash)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'family'])
+    .executeTakeFirst();
+  if (rotated) return issueRefreshToken(db, rotated.user_id, rotated.family);
+  const replayed = await db
+    .selectFrom('refresh_tokens')
+    .select('family')
+    .where('token_hash', '=', hash)
+    .where('rotated_at', 'is not', null)
+    .executeTakeFirst();
+  if (replayed) await revokeFamily(db, replayed.family);
+  return undefined;
+}
+
+/** Ends the session the token belongs to and answers its user, if the token is known. */
+export async function revokeRefreshToken(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('refresh_tokens').select(['family', 'user_id']).where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+  if (!row) return undefined;
+  await revokeFamily(db, row.family);
+  return row.user_id;
+}
+
+async function revokeFamily(db: Db, family: string): Promise<void> {
+  await db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { isValidEmail } from '../src/domain/validators';
+import { recordAuthEvent } from './auth/audit';
+import { authPlugin } from './auth/plugin';
+import { loadConfig, type AppConfig } from './config';
+import { dbPlugin } from './db/plugin';
+import { addSuperUser } from './users/repository';
+
+export const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  superuser add <email>   give an account the Super User role (the account is created when missing)
+  token <email>           print a bearer token for the email, as a fresh sign-in would get it
+  seed demo               load the demo data`;
+
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface OpenedApp {
+  readonly app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** How a command reaches the server: `accounts` needs the database and keys, `everything` the blob store too. */
+export interface CliApps {
+  accounts(): Promise<OpenedApp>;
+  everything(): Promise<OpenedApp>;
+}
+
+type Command = { readonly name: 'superuser' | 'token'; readonly email: string } | { readonly name: 'seed' };
+
+function parse(args: readonly string[]): Command | undefined {
+  const [command, first, second, ...rest] = args;
+  if (rest.length > 0) return undefined;
+  if (command === 'superuser' && first === 'add' && second !== undefined && isValidEmail(second)) return { name: 'superuser', email: second.trim() };
+  if (command === 'token' && first !== undefined && isValidEmail(first) && second === undefined) return { name: 'token', email: first.trim() };
+  if (command === 'seed' && first === 'demo' && second === undefined) return { name: 'seed' };
+  return undefined;
+}
+
+/** Runs one command and answers the process exit code: 0 done, 1 failed, 2 not understood. */
+export async function runCli(args: readonly string[], output: CliOutput, apps: CliApps): Promise<number> {
+  const command = parse(args);
+  if (!command) {
+    output.err(usage);
+    return 2;
+  }
+  const opened = await (command.name === 'seed' ? apps.everything() : apps.accounts());
+  try {
+    if (command.name === 'token') output.out(await opened.app.auth.tokenForEmail(command.email));
+    if (command.name === 'superuser') output.out(await superUserAdd(opened.app, command.email));
+    if (command.name === 'seed') {
+      const { seedDemo } = await import('./seed/demo');
+      await seedDemo(opened.app.db, opened.app.storage);
+      output.out('Demo data loaded');
+    }
+    return 0;
+  } catch (error) {
+    output.err(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await opened.close();
+  }
+}
+
+async function superUserAdd(app: FastifyInstance, email: string): Promise<string> {
+  const { user, added } = await addSuperUser(app.db, email);
+  if (!added) return `${user.email} already is a Super User`;
+  await recordAuthEvent(app.db, { action: 'auth.superUserAdded', userId: user.id, actorUserId: null, detail: { via: 'cli' } });
+  return `${user.email} is now a Super User`;
+}
+
+export function cliApps(loadAppConfig: () => AppConfig): CliApps {
+  const opened = (app: FastifyInstance): OpenedApp => ({ app, close: () => app.close() });
+  return {
+    async accounts() {
+      const config = loadAppConfig();
+      const app = Fastify({ logger: false });
+      app.decorate('config', { ...config, devIdentityProvider: false });
+      await app.register(fastifyCookie);
+      await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
+      await app.register(authPlugin);
+      await app.ready();
+      return opened(app);
+    },
+    async everything() {
+      const { buildApp } = await import('./app');
+      const app = await buildApp({ ...loadAppConfig(), serveSpa: false, seedDemoWhenEmpty: false, logLevel: 'warn' });
+      await app.ready();
+      return opened(app);
+    },
+  };
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+
+if (invokedDirectly) {
+  const output: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
+  try {
+    process.exitCode = await runCli(process.argv.slice(2), output, cliApps(() => loadConfig(process.env, { serveSpa: false })));
+  } catch (error) {
+    output.err(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  }
+}

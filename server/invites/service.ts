@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { companyMessages } from '../../src/domain/company';
+import {
+  invitationLink,
+  inviteMessages,
+  type InvitableRole,
+  type InvitationView,
+  type InviteInput,
+  type InviteResponse,
+} from '../../src/domain/invite';
+import type { AccessTokenPayload } from '../../src/domain/token';
+import { recordAudit } from '../companies/audit';
+import { findLiveCompany } from '../companies/repository';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { invitationEmail } from '../mail/invitation-email';
+import { findOrCreateUserByEmail } from '../users/repository';
+import {
+  activateRole,
+  consumeCode,
+  fillBlankDetails,
+  findInviteByCode,
+  findPendingRole,
+  insertInvitedRole,
+  issueCode,
+  latestInviteEmail,
+  liveMemberships,
+  lockUser,
+  voidOpenCodes,
+  type InviteRecord,
+  type IssuedCode,
+} from './repository';
+
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'auth'>;
+
+export const emailNotSent = 'The invitation was saved but its email could not be sent; use Resend to try again';
+export const alreadyInAnotherCompany = 'This email already belongs to an employee of another company';
+
+const gone = (message: string) => new HttpError(410, message);
+
+/** Issue 3: the super user invites admins and supervisors anywhere; an admin invites supervisors to their own company. */
+function requireMayInvite(user: AccessTokenPayload, companyId: string, role: InvitableRole): void {
+  if (user.roles.includes('SuperUser')) return;
+  if (user.roles.includes('CompanyAdmin') && user.company === companyId && role === 'CompanySupervisor') return;
+  throw forbidden();
+}
+
+async function sendInvitation(
+  app: App,
+  log: FastifyBaseLogger,
+  invite: { to: string; firstName: string; companyName: string; role: InvitableRole } & IssuedCode,
+): Promise<void> {
+  const mail = invitationEmail({ ...invite, link: invitationLink(app.config.publicUrl, invite.code) });
+  await app.mailer.send(mail).catch((error: unknown) => {
+    log.error({ err: error, to: invite.to }, 'the invitation email could not be sent');
+    throw new HttpError(502, emailNotSent);
+  });
+}
+
+/** Spec §7 POST user/invite with DESIGN.md's rules. */
+export async function inviteEmployee(
+  app: App,
+  actor: AccessTokenPayload,
+  input: InviteInput,
+  log: FastifyBaseLogger,
+): Promise<InviteResponse> {
+  requireMayInvite(actor, input.companyId, input.role);
+  const company = await findLiveCompany(app.db, input.companyId);
+  if (!company) throw notFound(companyMessages.notFound);
+  const email = input.email.trim();
+
+  const { userRoleId, issued } = await app.db.transaction().execute(async (trx) => {
+    const user = await findOrCreateUserByEmail(trx, email);
+    await lockUser(trx, user.id);
+    const memberships = await liveMemberships(trx, user.id);
+    if (memberships.some((membership) => membership.company_id === company.id)) throw conflict(inviteMessages.alreadyEmployee);
+    if (memberships.length > 0) throw conflict(alreadyInAnotherCompany);
+    await fillBlankDetails(trx, user.id, { firstName: input.firstName.trim(), surname: input.surname.trim(), contactEmail: email, phone: input.phone.replace(/\s+/g, '') });
+    const userRoleId = await insertInvitedRole(trx, user.id, company.id, input.role);
+    const issued = await issueCode(trx, userRoleId, email, actor.sub);
+    await recordAudit(trx, {
+      actorUserId: actor.sub,
+      action: 'invite.create',
+      entity: 'user_role',
+      entityId: userRoleId,
+      detail: { companyId: company.id, role: input.role, email, expiresAt: issued.expiresAt.toISOString() },
+    });
+    return { userRoleId, issued };
+  });
+
+  await sendInvitation(app, log, { to: email, firstName: input.firstName.trim(), companyName: company.name, role: input.role, ...issued });
+  return { userRole: { _id: userRoleId }, firstName: input.firstName.trim(), surname: input.surname.trim(), contactEmail: email, role: input.role };
+}
+
+/** Spec §4 Invite 'may be resent': DESIGN.md voids the old code and issues a new one. */
+export async function resendInvitation(
+  app: App,
+  actor: AccessTokenPayload,
+  userRoleId: string,
+  log: FastifyBaseLogger,
+): Promise<InviteResponse> {
+  const pending = await findPendingRole(app.db, userRoleId);
+  if (!pending) {
+    if (actor.roles.includes('SuperUser')) throw notFound(inviteMessages.notValid);
+    throw forbidden();
+  }
+  requireMayInvite(actor, pending.company_id, pending.role);
+  const company = await findLiveCompany(app.db, pending.company_id);
+  if (!company) throw notFound(companyMessages.notFound);
+  if (pending.status !== 'invited') throw conflict(inviteMessages.notPending);
+
+  const { email, issued } = await app.db.transaction().execute(async (trx) => {
+    const email = (await latestInviteEmail(trx, userRoleId)) ?? pending.email;
+    const voided = await voidOpenCodes(trx, userRoleId);
+    const issued = await issueCode(trx, userRoleId, email, actor.sub);
+    await recordAudit(trx, {
+      actorUserId: actor.sub,
+      action: 'invite.resend',
+      entity: 'user_role',
+      entityId: userRoleId,
+      detail: { companyId: company.id, role: pending.role, email, voidedCodes: voided, expiresAt: issued.expiresAt.toISOString() },
+    });
+    return { email, issued };
+  });
+
+  await sendInvitation(app, log, { to: email, firstName: pending.first_name, companyName: company.name, role: pending.role, ...issued });
+  return {
+    userRole: { _id: userRoleId },
+    firstName: pending.first_name,
+    surname: pending.surname,
+    contactEmail: pending.contact_email || email,
+    role: pending.role,
+  };
+}
+
+/** DESIGN.md Invitations: single use, replaced by a resend, 7 days; each refusal names its reason. */
+async function openInvite(app: App, code: string): Promise<InviteRecord & { company_id: string; company_name: string }> {
+  const invite = await findInviteByCode(app.db, code);
+  if (!invite || invite.company_id === null || invite.company_name === null) throw notFound(inviteMessages.notValid);
+  if (invite.used_at) throw gone(inviteMessages.used);
+  if (invite.voided_at || invite.role_status !== 'invited' || invite.company_deleted_at) throw gone(inviteMessages.voided);
+  if (new Date(invite.expires_at).getTime() <= Date.now()) throw gone(inviteMessages.expired);
+  return invite as InviteRecord & { company_id: string; company_name: string };
+}
+
+export async function readInvitation(app: App, code: string): Promise<InvitationView> {
+  const invite = await openInvite(app, code);
+  return { company: { name: invite.company_name }, role: invite.role as InvitableRole };
+}
+
+/** Spec §7 POST user/accept: the signed-in account must be the invited email (case-insensitive). */
+export async function acceptInvitation(app: App, userId: string, code: string): Promise<void> {
+  const invite = await openInvite(app, code);
+  const account = await app.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (!account || account.email.trim().toLowerCase() !== invite.email.trim().toLowerCase()) {
+    throw forbidden(inviteMessages.wrongEmail);
+  }
+  await app.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    if (!(await consumeCode(trx, invite.id, now))) throw gone(inviteMessages.used);
+    await activateRole(trx, invite.user_role_id, now);
+    await recordAudit(trx, {
+      actorUserId: userId,
+      action: 'invite.accept',
+      entity: 'user_role',
+      entityId: invite.user_role_id,
+      detail: { companyId: invite.company_id, role: invite.role, email: invite.email },
+    });
+  });
+}
+
+/**
+ * The auth/token hook (spec §7 sends inviteCode with the code exchange): accepts the invitation when it
+ * is valid for this account. A refused one never blocks the sign-in; /accept_invitation then shows why.
+ */
+export function acceptOnSignIn(app: App, log: FastifyBaseLogger) {
+  return async (userId: string, code: string): Promise<void> => {
+    await acceptInvitation(app, userId, code).catch((error: unknown) => {
+      if (!(error instanceof HttpError)) throw error;
+      log.info({ userId, reason: error.message }, 'invitation code at sign-in not accepted');
+    });
+  };
+}

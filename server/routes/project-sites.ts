@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Schema } from 'effect';
+import { Uuid } from '../../src/domain/fields';
+import {
+  BulkStatusInput,
+  ProjectSiteInput,
+  ProjectSiteUpdate,
+  SiteListQuery,
+  SiteStatusInput,
+} from '../../src/domain/project-site';
+import { decodeOr400 } from '../http/errors';
+import { requireSiteAccess, siteEditors, siteReaders } from '../sites/access';
+import { changeSite, changeSiteStatus, changeSitesStatus, createSite, readSite, searchSites } from '../sites/service';
+
+const SiteParams = Schema.Struct({ id: Uuid, siteId: Uuid });
+
+const rawCompanyId = (request: FastifyRequest) => (request.params as { id?: unknown }).id;
+
+/** Spec §7 project site calls (issue 4): reads for the company's admins and supervisors, changes for its admins. */
+export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
+  const signedIn = { preHandler: [app.authenticate] };
+
+  app.get('/company/:id/projectSites', signedIn, async (request) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteReaders);
+    return searchSites(app, companyId, decodeOr400(SiteListQuery, request.query));
+  });
+
+  app.post('/company/:id/projectSites', signedIn, async (request, reply) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
+    const input = decodeOr400(ProjectSiteInput, request.body);
+    return reply.code(201).send(await createSite(app, companyId, input, request.user.sub));
+  });
+
+  app.patch('/company/:id/projectSites', signedIn, async (request) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
+    return changeSitesStatus(app, companyId, decodeOr400(BulkStatusInput, request.body), request.user.sub);
+  });
+
+  app.get('/company/:id/projectSites/:siteId', signedIn, async (request) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteReaders);
+    const { siteId } = decodeOr400(SiteParams, request.params);
+    return readSite(app, companyId, siteId);
+  });
+
+  app.put('/company/:id/projectSites/:siteId', signedIn, async (request) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
+    const { siteId } = decodeOr400(SiteParams, request.params);
+    const input = decodeOr400(ProjectSiteUpdate, request.body);
+    return changeSite(app, companyId, siteId, input, request.user.sub, request.log);
+  });
+
+  app.patch('/company/:id/projectSites/:siteId/status', signedIn, async (request) => {
+    const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
+    const { siteId } = decodeOr400(SiteParams, request.params);
+    return changeSiteStatus(app, companyId, siteId, decodeOr400(SiteStatusInput, request.body), request.user.sub);
+  });
+};

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Schema } from 'effect';
+import { Uuid } from '../../src/domain/fields';
+import { swmsMessages, SwmsListQuery, SwmsStatusChange, type Swms, type SwmsBulkResult, type SwmsList } from '../../src/domain/swms';
+import { badRequest, decodeOr400 } from '../http/errors';
+import { requireCompanyReviewer } from '../swms/access';
+import { changeReviewStatus, readSwms, searchSwms } from '../swms/service';
+
+const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
+
+const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
+
+/** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single and bulk review. */
+export const swmsRoutes: FastifyPluginAsync = async (app) => {
+  const signedIn = { preHandler: [app.authenticate] };
+
+  app.get('/company/:id/swms', signedIn, async (request): Promise<SwmsList> => {
+    const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
+    return searchSwms(app, reviewer, decodeOr400(SwmsListQuery, request.query));
+  });
+
+  app.get('/company/:companyId/swms/:swmsId', signedIn, async (request): Promise<Swms> => {
+    const reviewer = requireCompanyReviewer(request, rawParam(request, 'companyId'));
+    const params = decodeOr400(SwmsParams, request.params);
+    return readSwms(app, reviewer, params.swmsId);
+  });
+
+  app.put('/company/:id/swms', signedIn, async (request): Promise<Swms | SwmsBulkResult> => {
+    const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
+    const change = decodeOr400(SwmsStatusChange, request.body);
+    if (change.company !== undefined && change.company !== reviewer.companyId) throw badRequest(swmsMessages.company);
+    if (change.swmsIds !== undefined) {
+      return { items: await changeReviewStatus(app, reviewer, change.swmsIds, change.status, true) };
+    }
+    const [swms] = await changeReviewStatus(app, reviewer, change.swmsId === undefined ? [] : [change.swmsId], change.status, false);
+    if (!swms) throw badRequest(swmsMessages.target);
+    return swms;
+  });
+};

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { SiteSortKey } from '../../src/domain/project-site';
+import type { SiteStatus } from '../../src/domain/site-status';
+import type { Db } from '../db/database';
+import type { FileRow } from '../storage/file-view';
+
+/** The stored form of a site's editable fields. */
+export interface SiteColumns {
+  readonly address: string;
+  readonly suburb: string;
+  readonly postcode: string;
+  readonly site_number: string;
+  readonly client_name: string;
+  readonly supervisor_role_id: string | null;
+  readonly site_safety_plan_file_id: string | null;
+  readonly ppe: string[];
+  readonly other_ppe: string;
+}
+
+export interface SiteListOptions {
+  readonly words: readonly string[];
+  readonly status: SiteStatus | undefined;
+  readonly sort: SiteSortKey;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/** A site with what its view shows: the supervisor (only while their role is active), the plan and the company phone. */
+function sitesWithDetails(db: Db) {
+  return db
+    .selectFrom('project_sites as ps')
+    .innerJoin('companies as c', 'c.id', 'ps.company_id')
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id')
+    .select([
+      'ps.id',
+      'ps.company_id',
+      'ps.address',
+      'ps.suburb',
+      'ps.postcode',
+      'ps.site_number',
+      'ps.client_name',
+      'ps.ppe',
+      'ps.other_ppe',
+      'ps.status',
+      'ps.version',
+      'ps.created_at',
+      'ps.updated_at',
+      'ur.id as supervisor_role_id',
+      'u.first_name as supervisor_first_name',
+      'u.surname as supervisor_surname',
+      'u.phone as supervisor_phone',
+      'u.contact_email as supervisor_contact_email',
+      'u.email as supervisor_email',
+      'f.file_key as plan_file_key',
+      'f.friendly_name as plan_friendly_name',
+      'c.phone as company_phone',
+    ]);
+}
+
+export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
+ * supervisor name. Words hold no spaces, so one match over the columns joined by spaces is the same
+ * as a match in any one column, and cheaper.
+ */
+function searchCondition(words: readonly string[]): Expression<SqlBool> {
+  const searched = sql`lower(concat_ws(' ', ps.address, ps.suburb, ps.postcode, ps.client_name, ps.site_number, u.first_name, u.surname))`;
+  const perWord = words.map((word) => sql<SqlBool>`${searched} LIKE lower(${likePattern(word)})`);
+  return sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`;
+}
+
+const supervisorNameOrder = sql`lower(u.first_name || ' ' || u.surname)`;
+/** Job number low-high (spec §5): its digits read as one number, as the SWMS list sorts it (migration 004 indexes it). */
+const siteNumberDigits = sql`(nullif(regexp_replace(ps.site_number, '[^0-9]', '', 'g'), '')::numeric)`;
+
+type SiteQuery = ReturnType<typeof sitesWithDetails>;
+
+function sorted(query: SiteQuery, key: SiteSortKey): SiteQuery {
+  const [field, , direction] = key.split('.') as [string, string, 'asc' | 'desc'];
+  const ordered = (() => {
+    switch (field) {
+      case 'address':
+        return query.orderBy(sql`lower(ps.address)`, direction);
+      case 'suburb':
+        return query.orderBy(sql`lower(ps.suburb)`, direction).orderBy(sql`lower(ps.address)`, direction);
+      case 'supervisorName':
+        return query.orderBy(supervisorNameOrder, (order) => order[direction]().nullsLast());
+      case 'clientName':
+        return query.orderBy(sql`lower(ps.client_name)`, direction);
+      case 'siteNumber':
+        return query.orderBy(siteNumberDigits, direction).orderBy('ps.site_number', direction);
+      default:
+        return query.orderBy('ps.created_at', direction);
+    }
+  })();
+  return ordered.orderBy('ps.id', direction);
+}
+
+/** Issue 4: search, status filter, sort and paging run in the database so the list stays fast at 5,000 sites. */
+export async function listSites(db: Db, companyId: string, options: SiteListOptions): Promise<{ rows: SiteDetailsRow[]; total: number }> {
+  let countQuery = db
+    .selectFrom('project_sites as ps')
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .select(sql<number>`count(*)`.as('total'))
+    .where('ps.company_id', '=', companyId);
+  let pageQuery = sitesWithDetails(db).where('ps.company_id', '=', companyId);
+  if (options.status) {
+    countQuery = countQuery.where('ps.status', '=', options.status);
+    pageQuery = pageQuery.where('ps.status', '=', options.status);
+  }
+  if (options.words.length > 0) {
+    countQuery = countQuery.where(searchCondition(options.words));
+    pageQuery = pageQuery.where(searchCondition(options.words));
+  }
+  const [count, rows] = await Promise.all([
+    countQuery.executeTakeFirstOrThrow(),
+    sorted(pageQuery, options.sort).limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {
+  return sitesWithDetails(db).where('ps.company_id', '=', companyId).where('ps.id', '=', siteId).executeTakeFirst();
+}
+
+export async function findSites(db: Db, companyId: string, siteIds: readonly string[]): Promise<SiteDetailsRow[]> {
+  if (siteIds.length === 0) return [];
+  return sitesWithDetails(db).where('ps.company_id', '=', companyId).where('ps.id', 'in', siteIds).execute();
+}
+
+export async function insertSite(db: Db, companyId: string, columns: SiteColumns): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('project_sites').values({ id, company_id: companyId, ...columns }).execute();
+  return id;
+}
+
+/** Locks one site of the company for the rest of the transaction. */
+export async function lockSite(db: Db, companyId: string, siteId: string) {
+  return db
+    .selectFrom('project_sites')
+    .selectAll()
+    .where('id', '=', siteId)
+    .where('company_id', '=', companyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export type LockedSite = NonNullable<Awaited<ReturnType<typeof lockSite>>>;
+
+export async function updateSite(db: Db, siteId: string, columns: SiteColumns): Promise<void> {
+  await db
+    .updateTable('project_sites')
+    .set({ ...columns, version: sql`version + 1`, updated_at: new Date() })
+    .where('id', '=', siteId)
+    .execute();
+}
+
+/** Locks the named sites, whatever their company, in id order so that two bulk changes cannot deadlock. */
+export async function lockSitesById(db: Db, siteIds: readonly string[]) {
+  return db
+    .selectFrom('project_sites')
+    .select(['id', 'company_id', 'status', 'version'])
+    .where('id', 'in', siteIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setSitesStatus(db: Db, siteIds: readonly string[], status: SiteStatus): Promise<void> {
+  if (siteIds.length === 0) return;
+  await db
+    .updateTable('project_sites')
+    .set({ status, version: sql`version + 1`, updated_at: new Date() })
+    .where('id', 'in', siteIds)
+    .execute();
+}
+
+/** Spec §6: the project form picks among the company's supervisors; an invited or revoked one does not count. */
+export async function isActiveSupervisor(db: Db, companyId: string, userRoleId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('id')
+    .where('id', '=', userRoleId)
+    .where('company_id', '=', companyId)
+    .where('role', '=', 'CompanySupervisor')
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findFileById(db: Db, fileId: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+}
+
+/**
+ * A safety plan the site may take: a siteSafetyPlan file uploaded by the caller or by another user of
+ * the company, that no site, company or SWMS uses yet.
+ */
+export async function findClaimableSafetyPlan(db: Db, companyId: string, actorUserId: string, fileKey: string): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files as f')
+    .selectAll('f')
+    .where('f.file_key', '=', fileKey)
+    .where('f.type', '=', 'siteSafetyPlan')
+    .where((eb) =>
+      eb.or([
+        eb('f.created_by', '=', actorUserId),
+        eb.exists(
+          eb
+            .selectFrom('user_roles as ur')
+            .select('ur.id')
+            .whereRef('ur.user_id', '=', 'f.created_by')
+            .where('ur.company_id', '=', companyId)
+            .where('ur.status', '=', 'active'),
+        ),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(eb.selectFrom('project_sites as ps').select('ps.id').whereRef('ps.site_safety_plan_file_id', '=', 'f.id')),
+          eb.exists(eb.selectFrom('companies as c').select('c.id').whereRef('c.image_file_id', '=', 'f.id')),
+          eb.exists(
+            eb
+              .selectFrom('swms as s')
+              .select('s.id')
+              .where((inner) => inner.or([inner('s.risk_photo_file_id', '=', inner.ref('f.id')), inner('s.control_photo_file_id', '=', inner.ref('f.id'))])),
+          ),
+        ]),
+      ),
+    )
+    .executeTakeFirst();
+}
+
+export async function deleteFileRow(db: Db, fileId: string): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', fileId).execute();
+}

@@ -1,0 +1,270 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import {
+  defaultSitePageSize,
+  defaultSiteSort,
+  filteredStatus,
+  foreignSitesMessage,
+  projectSiteMessages,
+  unknownSitesMessage,
+  type BulkStatusInput,
+  type ProjectSite,
+  type ProjectSiteInput,
+  type ProjectSiteList,
+  type ProjectSiteUpdate,
+  type SiteListQuery,
+  type SiteSafetyPlanReference,
+  type SiteStatusInput,
+} from '../../src/domain/project-site';
+import type { Db } from '../db/database';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { FileRow } from '../storage/file-view';
+import { recordSiteEvents } from './audit';
+import {
+  deleteFileRow,
+  findClaimableSafetyPlan,
+  findFileById,
+  findSite,
+  findSites,
+  insertSite,
+  isActiveSupervisor,
+  listSites,
+  lockSite,
+  lockSitesById,
+  setSitesStatus,
+  updateSite,
+  type LockedSite,
+  type SiteColumns,
+} from './repository';
+import { siteView } from './view';
+
+type App = Pick<FastifyInstance, 'db' | 'storage'>;
+
+const maxSearchWords = 8;
+
+/** Two saves racing for one uploaded plan meet the unique index on the plan column instead. */
+function planTakenOnRace(error: unknown): never {
+  if ((error as { code?: unknown } | null)?.code === '23505') throw badRequest(projectSiteMessages.safetyPlanUploadAgain);
+  throw error;
+}
+
+async function checkedSupervisor(db: Db, companyId: string, userRoleId: string): Promise<string> {
+  if (!(await isActiveSupervisor(db, companyId, userRoleId))) throw badRequest(projectSiteMessages.supervisor);
+  return userRoleId.toLowerCase();
+}
+
+async function claimPlan(db: Db, companyId: string, actorUserId: string, plan: SiteSafetyPlanReference): Promise<FileRow> {
+  const file = await findClaimableSafetyPlan(db, companyId, actorUserId, plan.fileKey);
+  if (!file) throw badRequest(projectSiteMessages.safetyPlanUploadAgain);
+  return file;
+}
+
+const distinctPpe = (ppe: readonly string[]) => [...new Set(ppe)];
+
+function textColumns(input: ProjectSiteInput) {
+  return {
+    address: input.address.trim(),
+    suburb: input.suburb.trim(),
+    postcode: input.postcode.trim(),
+    site_number: input.siteNumber.trim(),
+    client_name: input.clientName.trim(),
+  };
+}
+
+function auditView(columns: SiteColumns, planFileKey: string | null) {
+  return {
+    address: columns.address,
+    suburb: columns.suburb,
+    postcode: columns.postcode,
+    siteNumber: columns.site_number,
+    clientName: columns.client_name,
+    supervisor: columns.supervisor_role_id,
+    ppe: columns.ppe,
+    otherPpe: columns.other_ppe,
+    siteSafetyPlan: planFileKey,
+  };
+}
+
+type AuditView = ReturnType<typeof auditView>;
+
+/** The audit detail of an update: each changed field with its old and new value. */
+function fieldChanges(before: AuditView, after: AuditView): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of Object.keys(after) as (keyof AuditView)[]) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
+
+export async function readSite(app: App, companyId: string, siteId: string): Promise<ProjectSite> {
+  const row = await findSite(app.db, companyId, siteId);
+  if (!row) throw notFound(projectSiteMessages.notFound);
+  return siteView(app, row);
+}
+
+export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<ProjectSiteList> {
+  if (query.filter && query.status && filteredStatus({ filter: query.filter }) !== query.status) {
+    throw badRequest(projectSiteMessages.filter);
+  }
+  const words = [...new Set((query.search ?? '').trim().split(/\s+/).filter(Boolean))].slice(0, maxSearchWords);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? defaultSitePageSize;
+  const { rows, total } = await listSites(app.db, companyId, {
+    words,
+    status: filteredStatus(query),
+    sort: query.sort ?? defaultSiteSort,
+    page,
+    pageSize,
+  });
+  return { items: rows.map((row) => siteView(app, row)), total, page, pageSize };
+}
+
+export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {
+  const id = await app.db
+    .transaction()
+    .execute(async (trx) => {
+      const supervisor = input.supervisor ? await checkedSupervisor(trx, companyId, input.supervisor) : null;
+      const plan = input.siteSafetyPlan ? await claimPlan(trx, companyId, actorUserId, input.siteSafetyPlan) : null;
+      const columns: SiteColumns = {
+        ...textColumns(input),
+        supervisor_role_id: supervisor,
+        site_safety_plan_file_id: plan?.id ?? null,
+        ppe: distinctPpe(input.ppe ?? []),
+        other_ppe: (input.otherPpe ?? '').trim(),
+      };
+      const id = await insertSite(trx, companyId, columns);
+      await recordSiteEvents(trx, actorUserId, [
+        { action: 'site.create', siteId: id, detail: { ...auditView(columns, plan?.file_key ?? null), status: 'ongoing' } },
+      ]);
+      return id;
+    })
+    .catch(planTakenOnRace);
+  return readSite(app, companyId, id);
+}
+
+async function nextSupervisor(db: Db, companyId: string, current: LockedSite, wanted: string | null | undefined): Promise<string | null> {
+  if (wanted === undefined) return current.supervisor_role_id;
+  if (wanted === null) return null;
+  if (wanted.toLowerCase() === current.supervisor_role_id) return current.supervisor_role_id;
+  return checkedSupervisor(db, companyId, wanted);
+}
+
+async function nextPlan(
+  db: Db,
+  companyId: string,
+  actorUserId: string,
+  currentFile: FileRow | undefined,
+  wanted: SiteSafetyPlanReference | null | undefined,
+): Promise<FileRow | undefined> {
+  if (wanted === undefined) return currentFile;
+  if (wanted === null) return undefined;
+  if (wanted.fileKey === currentFile?.file_key) return currentFile;
+  return claimPlan(db, companyId, actorUserId, wanted);
+}
+
+/**
+ * Saves the edit form. The body carries the version the site was read at, and a save over a newer
+ * version is refused (issue 4: two admins editing one site). DESIGN.md: the server deletes a replaced
+ * or removed safety plan, its files row in the transaction and its blob once committed.
+ */
+export async function changeSite(
+  app: App,
+  companyId: string,
+  siteId: string,
+  input: ProjectSiteUpdate,
+  actorUserId: string,
+  log: FastifyBaseLogger,
+): Promise<ProjectSite> {
+  const replacedFileKey = await app.db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await lockSite(trx, companyId, siteId);
+      if (!current) throw notFound(projectSiteMessages.notFound);
+      if (current.version !== input.version) throw conflict(projectSiteMessages.staleVersion);
+
+      const currentFile = current.site_safety_plan_file_id ? await findFileById(trx, current.site_safety_plan_file_id) : undefined;
+      const supervisor = await nextSupervisor(trx, companyId, current, input.supervisor);
+      const plan = await nextPlan(trx, companyId, actorUserId, currentFile, input.siteSafetyPlan);
+      const columns: SiteColumns = {
+        ...textColumns(input),
+        supervisor_role_id: supervisor,
+        site_safety_plan_file_id: plan?.id ?? null,
+        ppe: input.ppe === undefined ? current.ppe : distinctPpe(input.ppe),
+        other_ppe: input.otherPpe === undefined ? current.other_ppe : input.otherPpe.trim(),
+      };
+      await updateSite(trx, siteId, columns);
+
+      const replaced = currentFile && currentFile.id !== plan?.id ? currentFile : undefined;
+      if (replaced) await deleteFileRow(trx, replaced.id);
+
+      const before = auditView(current, currentFile?.file_key ?? null);
+      const after = auditView(columns, plan?.file_key ?? null);
+      await recordSiteEvents(trx, actorUserId, [
+        {
+          action: 'site.update',
+          siteId,
+          detail: { changes: fieldChanges(before, after), version: { from: current.version, to: current.version + 1 } },
+        },
+      ]);
+      return replaced?.file_key;
+    })
+    .catch(planTakenOnRace);
+
+  if (replacedFileKey) {
+    await app.storage.deleteFile(replacedFileKey).catch((error: unknown) => {
+      log.warn({ err: error, fileKey: replacedFileKey }, 'the replaced site safety plan could not be deleted from blob storage');
+    });
+  }
+  return readSite(app, companyId, siteId);
+}
+
+/** The single-site status menu (spec §4). A version, when sent, must still be current. */
+export async function changeSiteStatus(
+  app: App,
+  companyId: string,
+  siteId: string,
+  input: SiteStatusInput,
+  actorUserId: string,
+): Promise<ProjectSite> {
+  await app.db.transaction().execute(async (trx) => {
+    const current = await lockSite(trx, companyId, siteId);
+    if (!current) throw notFound(projectSiteMessages.notFound);
+    if (input.version !== undefined && input.version !== current.version) throw conflict(projectSiteMessages.staleVersion);
+    if (current.status === input.status) return;
+    await setSitesStatus(trx, [current.id], input.status);
+    await recordSiteEvents(trx, actorUserId, [
+      { action: 'site.status', siteId: current.id, detail: { from: current.status, to: input.status, version: current.version + 1 } },
+    ]);
+  });
+  return readSite(app, companyId, siteId);
+}
+
+/**
+ * Spec §4 bulk Change Status, all or nothing: when any id is another company's (403) or unknown (404)
+ * nothing changes. Sites already at the status are left as they are; the answer lists every named
+ * site in the order sent.
+ */
+export async function changeSitesStatus(app: App, companyId: string, input: BulkStatusInput, actorUserId: string): Promise<ProjectSite[]> {
+  const ids = [...new Set(input.projectSiteIds.map((id) => id.toLowerCase()))];
+  const status = input.selectedStatus;
+  await app.db.transaction().execute(async (trx) => {
+    const rows = await lockSitesById(trx, ids);
+    const foreign = rows.filter((row) => row.company_id !== companyId).length;
+    if (foreign > 0) throw forbidden(foreignSitesMessage(foreign, ids.length));
+    const unknown = ids.length - rows.length;
+    if (unknown > 0) throw notFound(unknownSitesMessage(unknown, ids.length));
+
+    const changing = rows.filter((row) => row.status !== status);
+    await setSitesStatus(trx, changing.map((row) => row.id), status);
+    await recordSiteEvents(
+      trx,
+      actorUserId,
+      changing.map((row) => ({
+        action: 'site.status',
+        siteId: row.id,
+        detail: { from: row.status, to: status, version: row.version + 1, bulk: true },
+      })),
+    );
+  });
+  const sites = new Map((await findSites(app.db, companyId, ids)).map((row) => [row.id, siteView(app, row)]));
+  return ids.flatMap((id) => sites.get(id) ?? []);
+}

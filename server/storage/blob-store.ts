@@ -1,0 +1,115 @@
+import {
+  BlobSASPermissions,
+  BlobServiceClient,
+  StorageSharedKeyCredential,
+  generateBlobSASQueryParameters,
+  type ContainerClient,
+  type CorsRule,
+} from '@azure/storage-blob';
+import { contentTypeFor } from './content-types';
+
+export const containerName = 'portal-files';
+const uploadLifetimeMs = 15 * 60_000;
+const readLifetimeMs = 10 * 60_000;
+const readWindowMs = 5 * 60_000;
+
+export interface UploadUrl {
+  readonly url: string;
+  readonly expiresOn: Date;
+}
+
+export interface BlobStore {
+  /** A create/write-only SAS url for one blob, valid for at most 15 minutes. */
+  createUploadUrl(fileKey: string): UploadUrl;
+  /** A read-only SAS url for one blob, valid for 10 to 15 minutes. */
+  readUrl(fileKey: string): string;
+  deleteFile(fileKey: string): Promise<void>;
+  putFile(fileKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Throws unless the blob service answers and the container exists. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BlobStoreOptions {
+  /** Origins allowed to PUT straight to the blob service; ['*'] for any. */
+  readonly corsOrigins: readonly string[];
+  readonly onClose?: () => Promise<void>;
+}
+
+function corsRule(origins: readonly string[]): CorsRule {
+  return {
+    allowedOrigins: origins.join(','),
+    allowedMethods: 'GET,HEAD,PUT,OPTIONS',
+    allowedHeaders: '*',
+    exposedHeaders: '*',
+    maxAgeInSeconds: 3600,
+  };
+}
+
+async function allowBrowserUploads(service: BlobServiceClient, origins: readonly string[]): Promise<void> {
+  const rule = corsRule(origins);
+  const { cors = [] } = await service.getProperties();
+  const others = cors.filter((existing) => existing.allowedOrigins !== rule.allowedOrigins);
+  await service.setProperties({ cors: [...others, rule] });
+}
+
+function sharedKey(service: BlobServiceClient): StorageSharedKeyCredential {
+  if (service.credential instanceof StorageSharedKeyCredential) return service.credential;
+  throw new Error('AZURE_STORAGE_CONNECTION_STRING needs AccountName and AccountKey: the portal signs upload and read URLs with it');
+}
+
+function signedUrl(container: ContainerClient, credential: StorageSharedKeyCredential, fileKey: string, sas: {
+  permissions: string;
+  expiresOn: Date;
+  contentType?: string;
+}): string {
+  const query = generateBlobSASQueryParameters(
+    {
+      containerName: container.containerName,
+      blobName: fileKey,
+      permissions: BlobSASPermissions.parse(sas.permissions),
+      expiresOn: sas.expiresOn,
+      contentType: sas.contentType,
+    },
+    credential,
+  );
+  return `${container.getBlobClient(fileKey).url}?${query.toString()}`;
+}
+
+/** Opens the blob store behind a connection string (Azure or Azurite), creating the container and its CORS rule. */
+export async function openBlobStore(connectionString: string, options: BlobStoreOptions): Promise<BlobStore> {
+  const service = BlobServiceClient.fromConnectionString(connectionString);
+  const credential = sharedKey(service);
+  const container = service.getContainerClient(containerName);
+  const probe = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } })
+    .getContainerClient(containerName);
+  await container.createIfNotExists();
+  await allowBrowserUploads(service, options.corsOrigins);
+  let closed = false;
+
+  return {
+    createUploadUrl(fileKey) {
+      const expiresOn = new Date(Date.now() + uploadLifetimeMs);
+      return { url: signedUrl(container, credential, fileKey, { permissions: 'cw', expiresOn }), expiresOn };
+    },
+    readUrl(fileKey) {
+      // Expiry rounded to a 5-minute window, so a page reloaded soon after gets the same URL and the browser's cached copy.
+      const expiresOn = new Date(Math.ceil(Date.now() / readWindowMs) * readWindowMs + readLifetimeMs);
+      return signedUrl(container, credential, fileKey, { permissions: 'r', expiresOn, contentType: contentTypeFor(fileKey) });
+    },
+    async deleteFile(fileKey) {
+      await container.getBlobClient(fileKey).deleteIfExists();
+    },
+    async putFile(fileKey, bytes, contentType) {
+      await container.getBlockBlobClient(fileKey).uploadData(bytes, { blobHTTPHeaders: { blobContentType: contentType } });
+    },
+    async ping() {
+      await probe.getProperties({ abortSignal: AbortSignal.timeout(3000) });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await options.onClose?.();
+    },
+  };
+}

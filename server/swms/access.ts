@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { reviewFlagFor, type ReviewFlag } from '../../src/domain/swms';
+import { forbidden } from '../http/errors';
+
+export interface Reviewer {
+  readonly userId: string;
+  readonly companyId: string;
+  readonly flag: ReviewFlag;
+}
+
+/**
+ * Spec §6 and issue 5: SWMS are read and reviewed by the company's own admin or supervisor only.
+ * Checked on the raw path id before anything is looked up, so another company's id reveals nothing.
+ */
+export function requireCompanyReviewer(request: FastifyRequest, companyId: unknown): Reviewer {
+  const user = request.user;
+  const flag = reviewFlagFor(user.roles);
+  if (flag === null || typeof companyId !== 'string' || user.company === null || user.company !== companyId) throw forbidden();
+  return { userId: user.sub, companyId, flag };
+}

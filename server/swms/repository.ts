@@ -1,0 +1,223 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
+import type { Db } from '../db/database';
+import { exactTimestamp, flagColumns, jobNumber, likePattern } from './columns';
+import type { CursorPosition } from './cursor';
+
+export interface SwmsListOptions {
+  readonly companyId: string;
+  readonly flag: ReviewFlag;
+  readonly search: string;
+  readonly sort: SwmsSortKey;
+  readonly reviewFilter: ReviewStatus | undefined;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+function listedSwms(db: Db) {
+  return db
+    .selectFrom('swms as s')
+    .innerJoin('project_sites as p', 'p.id', 's.site_id')
+    .innerJoin('users as u', 'u.id', 's.created_by')
+    .select([
+      's.id',
+      's.created_at',
+      's.created_by',
+      'u.first_name',
+      'u.surname',
+      's.site_id',
+      'p.address',
+      'p.suburb',
+      'p.postcode',
+      'p.site_number',
+      's.company_admin_reviewed_at',
+      's.supervisor_reviewed_at',
+    ]);
+}
+
+export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
+
+/** Submitter name, site address or job number contains the text; the small tables are searched first. */
+function matchesSearch(companyId: string, term: string): Expression<SqlBool> {
+  const pattern = likePattern(term);
+  return sql<SqlBool>`(
+    s.created_by IN (
+      SELECT su.id FROM users su
+      WHERE su.first_name ILIKE ${pattern} OR su.surname ILIKE ${pattern}
+         OR (su.first_name || ' ' || su.surname) ILIKE ${pattern}
+    )
+    OR s.site_id IN (
+      SELECT sp.id FROM project_sites sp
+      WHERE sp.company_id = ${companyId}
+        AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern})
+    )
+  )`;
+}
+
+/** Issue 5: search, the viewer's flag filter, sort and paging all run in the database. */
+export async function listSwms(db: Db, options: SwmsListOptions): Promise<{ rows: SwmsListRow[]; total: number }> {
+  const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
+  const term = options.search.trim();
+
+  let countQuery = db.selectFrom('swms as s').select(sql<number>`count(*)`.as('total')).where('s.company_id', '=', options.companyId);
+  // The site's company is named too, so the job-number index can order the sites.
+  let pageQuery = listedSwms(db).where('s.company_id', '=', options.companyId).where('p.company_id', '=', options.companyId);
+  if (options.reviewFilter) {
+    const operator = options.reviewFilter === 'forReview' ? 'is' : 'is not';
+    countQuery = countQuery.where(reviewedAt, operator, null);
+    pageQuery = pageQuery.where(reviewedAt, operator, null);
+  }
+  if (term.length > 0) {
+    countQuery = countQuery.where(matchesSearch(options.companyId, term));
+    pageQuery = pageQuery.where(matchesSearch(options.companyId, term));
+  }
+  switch (options.sort) {
+    case 'createdAt.date.desc':
+      pageQuery = pageQuery.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+      break;
+    case 'createdAt.date.asc':
+      pageQuery = pageQuery.orderBy('s.created_at', 'asc').orderBy('s.id', 'asc');
+      break;
+    case 'siteNumber.number.asc':
+      pageQuery = pageQuery
+        .orderBy(sql`${jobNumber} ASC NULLS LAST`)
+        .orderBy('p.site_number', 'asc')
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id', 'desc');
+      break;
+    case 'siteNumber.number.desc':
+      pageQuery = pageQuery
+        .orderBy(sql`${jobNumber} DESC NULLS FIRST`)
+        .orderBy('p.site_number', 'desc')
+        .orderBy('s.created_at', 'desc')
+        .orderBy('s.id', 'desc');
+      break;
+  }
+  const count = await countQuery.executeTakeFirstOrThrow();
+  const rows = await pageQuery.limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
+  return { rows, total: Number(count.total) };
+}
+
+export interface SiteSwmsOptions {
+  readonly siteId: string;
+  readonly after: CursorPosition | null;
+  readonly limit: number;
+}
+
+/** A project site's SWMS, newest first, from just after the cursor. */
+export async function listSiteSwms(db: Db, options: SiteSwmsOptions) {
+  let query = listedSwms(db)
+    .select(exactTimestamp('s.created_at').as('cursor_at'))
+    .where('s.site_id', '=', options.siteId)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(options.limit);
+  if (options.after) {
+    query = query.where(sql<SqlBool>`(s.created_at, s.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
+  }
+  return query.execute();
+}
+
+function detailedSwms(db: Db) {
+  return db
+    .selectFrom('swms as s')
+    .innerJoin('project_sites as p', 'p.id', 's.site_id')
+    .innerJoin('users as u', 'u.id', 's.created_by')
+    .leftJoin('users as ra', 'ra.id', 's.company_admin_reviewed_by')
+    .leftJoin('users as rs', 'rs.id', 's.supervisor_reviewed_by')
+    .leftJoin('files as rp', 'rp.id', 's.risk_photo_file_id')
+    .leftJoin('files as cp', 'cp.id', 's.control_photo_file_id')
+    .select([
+      's.id',
+      's.company_id',
+      's.created_at',
+      's.created_by',
+      'u.first_name',
+      'u.surname',
+      's.site_id',
+      'p.site_number',
+      'p.address',
+      'p.suburb',
+      'p.postcode',
+      's.company_admin_reviewed_at',
+      's.company_admin_reviewed_by',
+      'ra.first_name as admin_reviewer_first_name',
+      'ra.surname as admin_reviewer_surname',
+      's.supervisor_reviewed_at',
+      's.supervisor_reviewed_by',
+      'rs.first_name as supervisor_reviewer_first_name',
+      'rs.surname as supervisor_reviewer_surname',
+      's.high_risk_work',
+      's.risk_consequence_level',
+      's.risk_likelihood_level',
+      's.risk_overall_level',
+      's.task_description',
+      's.mobile_plant_tools',
+      's.risk_text',
+      'rp.file_key as risk_photo_key',
+      's.control_text',
+      'cp.file_key as control_photo_key',
+      's.ppe',
+      's.other_ppe',
+    ]);
+}
+
+export type SwmsDetailRow = Awaited<ReturnType<ReturnType<typeof detailedSwms>['execute']>>[number];
+
+/** The company's SWMS with these ids, in the order of `ids`; ids of other companies are left out. */
+export async function findCompanySwms(db: Db, companyId: string, ids: readonly string[]): Promise<SwmsDetailRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await detailedSwms(db).where('s.company_id', '=', companyId).where('s.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface FlagState {
+  readonly id: string;
+  readonly reviewedAt: Date | null;
+  readonly reviewedBy: string | null;
+}
+
+/** Locks the company's SWMS among `ids` (in id order, so concurrent bulk calls cannot deadlock). */
+export async function lockFlagStates(db: Db, companyId: string, flag: ReviewFlag, ids: readonly string[]): Promise<FlagState[]> {
+  const columns = flagColumns[flag];
+  const rows = await db
+    .selectFrom('swms')
+    .select(['id', `${columns.at} as reviewed_at`, `${columns.by} as reviewed_by`])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
+}
+
+/** Sets the flag to the reviewer and the database's now(), or clears it; answers the new reviewed-at per id. */
+export async function writeFlag(
+  db: Db,
+  flag: ReviewFlag,
+  ids: readonly string[],
+  reviewer: string | null,
+): Promise<Map<string, Date | null>> {
+  const columns = flagColumns[flag];
+  const rows = await db
+    .updateTable('swms')
+    .set({ [columns.at]: reviewer === null ? null : sql`now()`, [columns.by]: reviewer })
+    .where('id', 'in', ids)
+    .returning(['id', `${columns.at} as reviewed_at`])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.reviewed_at]));
+}
+
+/** The reviewer still holds the role their token names (a token outlives a revoked role by up to an hour). */
+export async function holdsActiveRole(db: Db, userId: string, companyId: string, role: 'CompanyAdmin' | 'CompanySupervisor'): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_roles')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('role', '=', role)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row !== undefined;
+}

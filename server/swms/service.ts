@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  defaultSwmsPageSize,
+  defaultSwmsSort,
+  filteredReviewStatus,
+  swmsMessages,
+  type ReviewStatus,
+  type Swms,
+  type SwmsList,
+  type SwmsListQuery,
+} from '../../src/domain/swms';
+import type { Db } from '../db/database';
+import { forbidden } from '../http/errors';
+import type { Reviewer } from './access';
+import { findCompanySwms, holdsActiveRole, listSwms, lockFlagStates, writeFlag, type FlagState } from './repository';
+import { swmsListItemView, swmsView } from './view';
+
+type App = Pick<FastifyInstance, 'db' | 'storage'>;
+
+export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<SwmsList> {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? defaultSwmsPageSize;
+  const { rows, total } = await listSwms(app.db, {
+    companyId: reviewer.companyId,
+    flag: reviewer.flag,
+    search: query.search ?? '',
+    sort: query.sort ?? defaultSwmsSort,
+    reviewFilter: filteredReviewStatus(query.filter),
+    page,
+    pageSize,
+  });
+  return { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize };
+}
+
+/** One SWMS of the reviewer's company; an unknown id and another company's answer alike. */
+export async function readSwms(app: App, reviewer: Reviewer, swmsId: string): Promise<Swms> {
+  const [row] = await findCompanySwms(app.db, reviewer.companyId, [swmsId]);
+  if (!row) throw forbidden(swmsMessages.notAuthorised);
+  return swmsView(app, row);
+}
+
+/** The 403 of a change that named SWMS the reviewer may not change; it lists them. */
+export const refusedSwms = (ids: readonly string[]) => forbidden(`${swmsMessages.refused}: ${ids.join(', ')}`);
+
+const needsChange = (state: FlagState, status: ReviewStatus) => (status === 'reviewed') === (state.reviewedAt === null);
+
+/**
+ * Spec §4 SWMS review and issue 5: the caller's role picks the flag and the token names the reviewer.
+ * All of `ids` change in one transaction or none does; a SWMS already in `status` keeps its reviewer
+ * and time. Every change leaves an audit event with the previous value.
+ */
+export async function changeReviewStatus(
+  app: App,
+  reviewer: Reviewer,
+  ids: readonly string[],
+  status: ReviewStatus,
+  bulk: boolean,
+): Promise<Swms[]> {
+  const wanted = [...new Set(ids)];
+  await app.db.transaction().execute(async (trx) => {
+    const role = reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor';
+    if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
+    const states = await lockFlagStates(trx, reviewer.companyId, reviewer.flag, wanted);
+    const found = new Set(states.map((state) => state.id));
+    const refused = wanted.filter((id) => !found.has(id));
+    if (refused.length > 0) throw refusedSwms(refused);
+
+    const changing = states.filter((state) => needsChange(state, status));
+    if (changing.length === 0) return;
+    const written = await writeFlag(trx, reviewer.flag, changing.map((state) => state.id), status === 'reviewed' ? reviewer.userId : null);
+    await recordReviewEvents(trx, reviewer, status, bulk, changing, written);
+  });
+  const rows = await findCompanySwms(app.db, reviewer.companyId, wanted);
+  return rows.map((row) => swmsView(app, row));
+}
+
+async function recordReviewEvents(
+  db: Db,
+  reviewer: Reviewer,
+  status: ReviewStatus,
+  bulk: boolean,
+  changed: readonly FlagState[],
+  written: ReadonlyMap<string, Date | null>,
+): Promise<void> {
+  const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+  await db
+    .insertInto('audit_events')
+    .values(
+      changed.map((previous) => ({
+        id: randomUUID(),
+        actor_user_id: reviewer.userId,
+        action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
+        entity: 'swms',
+        entity_id: previous.id,
+        detail: JSON.stringify({
+          companyId: reviewer.companyId,
+          flag: reviewer.flag,
+          status,
+          bulk,
+          previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
+          current: { reviewedAt: iso(written.get(previous.id)), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
+        }),
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { fullAddress } from '../../src/domain/project-site';
+import { ppeValues, type Ppe } from '../../src/domain/ppe';
+import { riskBand } from '../../src/domain/risk';
+import { reviewStatusOf, type ReviewFlag, type Swms, type SwmsListItem } from '../../src/domain/swms';
+import type { SwmsDetailRow, SwmsListRow } from './repository';
+
+const isPpe = (value: string): value is Ppe => (ppeValues as readonly string[]).includes(value);
+
+const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+
+const reviewer = (firstName: string | null, surname: string | null) =>
+  firstName === null || surname === null ? null : { firstName, surname };
+
+/** Spec §2 SWMS list row: the Status column reads the viewer's own flag (spec §4). */
+export function swmsListItemView(row: SwmsListRow, flag: ReviewFlag): SwmsListItem {
+  const ownReviewedAt = flag === 'companyAdmin' ? row.company_admin_reviewed_at : row.supervisor_reviewed_at;
+  return {
+    _id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    submittedBy: { _id: row.created_by, firstName: row.first_name, surname: row.surname },
+    siteId: row.site_id,
+    siteAddress: fullAddress(row),
+    siteNumber: row.site_number,
+    status: reviewStatusOf(ownReviewedAt),
+    adminReviewedAt: iso(row.company_admin_reviewed_at),
+    supervisorReviewedAt: iso(row.supervisor_reviewed_at),
+  };
+}
+
+/** Spec §3 SWMS as answered; each photo carries a fresh read url. */
+export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailRow): Swms {
+  const photo = (fileKey: string | null) => (fileKey === null ? null : { url: app.storage.readUrl(fileKey) });
+  return {
+    _id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    createdUserDetails: { _id: row.created_by, firstName: row.first_name, surname: row.surname },
+    site: { _id: row.site_id, siteNumber: row.site_number, address: row.address, fullAddress: fullAddress(row) },
+    companyAdminReviewedAt: iso(row.company_admin_reviewed_at),
+    companyAdminReviewedBy: row.company_admin_reviewed_by,
+    companyAdminReviewerDetails: reviewer(row.admin_reviewer_first_name, row.admin_reviewer_surname),
+    supervisorReviewedAt: iso(row.supervisor_reviewed_at),
+    supervisorReviewedBy: row.supervisor_reviewed_by,
+    supervisorReviewerDetails: reviewer(row.supervisor_reviewer_first_name, row.supervisor_reviewer_surname),
+    highRiskWork: row.high_risk_work,
+    riskConsequenceLevel: row.risk_consequence_level,
+    riskLikelihoodLevel: row.risk_likelihood_level,
+    riskOverallLevel: row.risk_overall_level,
+    riskBand: riskBand(row.risk_overall_level),
+    task: {
+      taskDescription: row.task_description,
+      mobilePlantTools: row.mobile_plant_tools,
+      riskText: row.risk_text,
+      riskPhoto: photo(row.risk_photo_key),
+      controlText: row.control_text,
+      controlPhoto: photo(row.control_photo_key),
+      ppe: row.ppe.filter(isPpe),
+      otherPpe: row.other_ppe,
+    },
+  };
+}

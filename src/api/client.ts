@@ -1,0 +1,86 @@
+import ky, { HTTPError } from 'ky';
+import type { Schema } from 'effect';
+import { decode } from '../domain/decode';
+import { storedAccessToken } from './session-storage';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  /** Overrides the stored access token (spec §7: the stored token or an explicitly passed one). */
+  readonly token?: string;
+  readonly signal?: AbortSignal;
+}
+
+type UnauthorisedListener = () => void;
+const unauthorisedListeners = new Set<UnauthorisedListener>();
+
+/** Lets the app end the session when the server no longer accepts the token (answers 401). */
+export function onUnauthorised(listener: UnauthorisedListener): () => void {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+}
+
+/** Spec §7: one API base, a bearer token and a JSON content type on every request. */
+export const apiClient = ky.create({
+  prefixUrl: '/api',
+  retry: 0,
+  credentials: 'same-origin',
+  headers: { 'content-type': 'application/json', accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (request.headers.has('authorization')) return;
+        const token = storedAccessToken();
+        if (token) request.headers.set('authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+async function responseText(response: Response): Promise<string> {
+  try {
+    return (await response.text()).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Spec §7 and §8: a failed response is thrown as an Error whose message is the response body text. */
+export async function call(
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: CallOptions & { readonly json?: unknown } = {},
+): Promise<Response> {
+  try {
+    return await apiClient(path, {
+      method,
+      json: options.json,
+      signal: options.signal,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
+    });
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      if (error.response.status === 401) for (const listener of unauthorisedListeners) listener();
+      const text = await responseText(error.response);
+      throw new ApiError(text || error.response.statusText || `Request failed (${error.response.status})`, error.response.status);
+    }
+    throw error;
+  }
+}
+
+export async function callForJson<S extends Schema.Codec<unknown, unknown>>(
+  schema: S,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+  options: CallOptions & { readonly json?: unknown } = {},
+): Promise<S['Type']> {
+  const response = await call(method, path, options);
+  const decoded = decode(schema, await response.json());
+  if (!decoded.ok) throw new Error(`Unexpected response from ${path}: ${decoded.issues[0].path} ${decoded.issues[0].message}`);
+  return decoded.value;
+}

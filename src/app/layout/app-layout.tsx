@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../ui/dialog';
+import { MenuIcon } from '../../ui/icons';
+import { PageTitleSlotProvider } from '../../ui/page';
+import { ThemeToggle } from '../theme/theme-toggle';
+import { Brand } from '../../ui/brand';
+import { SideNav } from './side-nav';
+
+/** Header bar (logo and page title) and side navigation: every signed-in screen but the gateway ones (spec §2). */
+export function AppLayout() {
+  const [titleSlot, setTitleSlot] = useState<HTMLDivElement | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <PageTitleSlotProvider slot={titleSlot}>
+      <div className="app-shell">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <header className="app-header">
+          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+            <DialogTrigger asChild>
+              <Button variant="ghost" size="icon" className="app-menu-button" aria-label="Open menu">
+                <MenuIcon />
+              </Button>
+            </DialogTrigger>
+            <DialogContent variant="drawer" aria-describedby={undefined} closeLabel="Close menu">
+              <DialogTitle className="drawer-title">
+                <Brand />
+              </DialogTitle>
+              <SideNav onNavigate={() => setMenuOpen(false)} />
+            </DialogContent>
+          </Dialog>
+          <div className="app-header-brand">
+            <Brand />
+          </div>
+          <div ref={setTitleSlot} className="app-header-title" />
+          <div className="app-header-actions">
+            <ThemeToggle />
+          </div>
+        </header>
+        <aside className="app-sidebar">
+          <SideNav />
+        </aside>
+        <main id="main" className="app-main" tabIndex={-1}>
+          <div className="app-content">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </PageTitleSlotProvider>
+  );
+}

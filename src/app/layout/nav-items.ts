@@ -1,0 +1,48 @@
+import type { ComponentType, SVGProps } from 'react';
+import type { Role } from '../../domain/roles';
+import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, MapPinIcon, UserIcon, UsersIcon } from '../../ui/icons';
+
+export interface NavItem {
+  readonly label: string;
+  readonly to: string;
+  readonly icon: ComponentType<SVGProps<SVGSVGElement>>;
+  readonly end?: boolean;
+}
+
+interface NavEntry {
+  readonly label: string;
+  readonly roles: readonly Role[];
+  readonly needsCompany: boolean;
+  readonly path: (companyId: string) => string;
+  readonly icon: NavItem['icon'];
+  readonly end?: boolean;
+}
+
+/** Spec §2 'Side navigation': which role sees which entry. */
+const entries: readonly NavEntry[] = [
+  { label: 'Clients', roles: ['SuperUser'], needsCompany: false, path: () => '/clients', icon: BriefcaseIcon },
+  { label: 'Projects', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/projectsites`, icon: MapPinIcon },
+  { label: 'Employees', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/employees`, icon: UsersIcon },
+  {
+    label: 'SWMS',
+    roles: ['CompanyAdmin', 'CompanySupervisor'],
+    needsCompany: true,
+    path: (id) => `/company/${id}/swms`,
+    icon: ClipboardCheckIcon,
+  },
+  { label: 'Company Profile', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}`, icon: BuildingIcon, end: true },
+  {
+    label: 'My Profile',
+    roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor'],
+    needsCompany: false,
+    path: () => '/profile',
+    icon: UserIcon,
+  },
+];
+
+export function navItemsFor(roles: readonly Role[], companyId: string | null): NavItem[] {
+  return entries
+    .filter((entry) => entry.roles.some((role) => roles.includes(role)))
+    .filter((entry) => !entry.needsCompany || companyId !== null)
+    .map((entry) => ({ label: entry.label, to: entry.path(companyId ?? ''), icon: entry.icon, end: entry.end ?? false }));
+}

@@ -1,0 +1,189 @@
+import { Schema, SchemaGetter } from 'effect';
+import { Uuid } from './fields';
+import { PpeSchema } from './ppe';
+import type { RiskBand } from './risk';
+import type { Role } from './roles';
+
+export const swmsMessages = {
+  notAuthorised: 'You are not authorised to view this SWMS',
+  status: 'Status must be reviewed or forReview',
+  target: 'Send either swmsId or swmsIds',
+  tooMany: 'Send from 1 to 500 swmsIds',
+  company: 'The company does not match the address',
+  refused: 'These SWMS could not be changed',
+  notReviewer: 'Only a company admin or a supervisor can review SWMS',
+  sort: 'Choose one of the offered sort orders',
+  filter: 'Choose one of the offered filters',
+  search: 'Search with a single text of at most 100 characters',
+  page: 'The page must be a whole number from 1',
+  pageSize: 'The page size must be a whole number from 1 to 100',
+  toast: { success: 'Status updated successfully', failure: 'Status update failed' },
+} as const;
+
+/** Spec §4 SWMS review: each flag is 'For Review' until its reviewed-at is set. */
+export const reviewStatuses = ['forReview', 'reviewed'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+export const ReviewStatusSchema = Schema.Literals(reviewStatuses).annotate({ message: swmsMessages.status });
+
+export const reviewStatusLabels: Record<ReviewStatus, string> = { forReview: 'For Review', reviewed: 'Reviewed' };
+
+export type ReviewFlag = 'companyAdmin' | 'supervisor';
+
+/** Spec §4 and DESIGN.md: a CompanyAdmin acts on the admin flag, a CompanySupervisor on the supervisor flag. */
+export function reviewFlagFor(roles: readonly Role[]): ReviewFlag | null {
+  if (roles.includes('CompanyAdmin')) return 'companyAdmin';
+  if (roles.includes('CompanySupervisor')) return 'supervisor';
+  return null;
+}
+
+export function reviewStatusOf(reviewedAt: string | Date | null): ReviewStatus {
+  return reviewedAt === null ? 'forReview' : 'reviewed';
+}
+
+const Person = Schema.Struct({ _id: Schema.String, firstName: Schema.String, surname: Schema.String });
+const ReviewerDetails = Schema.NullOr(Schema.Struct({ firstName: Schema.String, surname: Schema.String }));
+const Photo = Schema.NullOr(Schema.Struct({ url: Schema.String }));
+
+export const SwmsSite = Schema.Struct({
+  _id: Schema.String,
+  siteNumber: Schema.String,
+  address: Schema.String,
+  fullAddress: Schema.String,
+});
+export type SwmsSite = typeof SwmsSite.Type;
+
+const RiskBandSchema = Schema.Literals(['Catastrophic', 'High', 'Moderate', 'Low'] satisfies RiskBand[]);
+
+/** Spec §3 SWMS as GET company/{id}/swms/{swmsId} and PUT company/{id}/swms answer it; photos carry read urls. */
+export const Swms = Schema.Struct({
+  _id: Schema.String,
+  createdAt: Schema.String,
+  createdUserDetails: Person,
+  site: SwmsSite,
+  companyAdminReviewedAt: Schema.NullOr(Schema.String),
+  companyAdminReviewedBy: Schema.NullOr(Schema.String),
+  companyAdminReviewerDetails: ReviewerDetails,
+  supervisorReviewedAt: Schema.NullOr(Schema.String),
+  supervisorReviewedBy: Schema.NullOr(Schema.String),
+  supervisorReviewerDetails: ReviewerDetails,
+  highRiskWork: Schema.Array(Schema.String),
+  riskConsequenceLevel: Schema.Number,
+  riskLikelihoodLevel: Schema.Number,
+  riskOverallLevel: Schema.Number,
+  riskBand: RiskBandSchema,
+  task: Schema.Struct({
+    taskDescription: Schema.String,
+    mobilePlantTools: Schema.String,
+    riskText: Schema.String,
+    riskPhoto: Photo,
+    controlText: Schema.String,
+    controlPhoto: Photo,
+    ppe: Schema.Array(PpeSchema),
+    otherPpe: Schema.String,
+  }),
+});
+export type Swms = typeof Swms.Type;
+
+/** A row of the SWMS list (spec §2 columns); status is the viewer's own flag. */
+export const SwmsListItem = Schema.Struct({
+  _id: Schema.String,
+  createdAt: Schema.String,
+  submittedBy: Person,
+  siteId: Schema.String,
+  siteAddress: Schema.String,
+  siteNumber: Schema.String,
+  status: Schema.Literals(reviewStatuses),
+  adminReviewedAt: Schema.NullOr(Schema.String),
+  supervisorReviewedAt: Schema.NullOr(Schema.String),
+});
+export type SwmsListItem = typeof SwmsListItem.Type;
+
+/** Spec §5: job number low-high and high-low, date new-old and old-new. */
+export const swmsSortKeys = ['createdAt.date.desc', 'createdAt.date.asc', 'siteNumber.number.asc', 'siteNumber.number.desc'] as const;
+export type SwmsSortKey = (typeof swmsSortKeys)[number];
+export const defaultSwmsSort: SwmsSortKey = 'createdAt.date.desc';
+
+export const swmsSortOptions: readonly { readonly key: SwmsSortKey; readonly label: string }[] = [
+  { key: 'createdAt.date.desc', label: 'Date New-Old' },
+  { key: 'createdAt.date.asc', label: 'Date Old-New' },
+  { key: 'siteNumber.number.asc', label: 'Job No. Low-High' },
+  { key: 'siteNumber.number.desc', label: 'Job No. High-Low' },
+];
+
+/** Spec §5 filter keys, field.type.value: the viewer's own review flag. */
+export const swmsFilterKeys = ['status.string.forReview', 'status.string.reviewed'] as const;
+export type SwmsFilterKey = (typeof swmsFilterKeys)[number];
+
+const statusOfFilter: Record<SwmsFilterKey, ReviewStatus> = {
+  'status.string.forReview': 'forReview',
+  'status.string.reviewed': 'reviewed',
+};
+
+/** The review status (of the viewer's own flag) a list filter keeps, or undefined for every SWMS. */
+export function filteredReviewStatus(filter: SwmsFilterKey | undefined): ReviewStatus | undefined {
+  return filter === undefined ? undefined : statusOfFilter[filter];
+}
+
+export const swmsFilterOptions: readonly { readonly key: SwmsFilterKey; readonly label: string }[] = [
+  { key: 'status.string.forReview', label: 'For Review' },
+  { key: 'status.string.reviewed', label: 'Reviewed' },
+];
+
+export const maxSwmsPageSize = 100;
+export const defaultSwmsPageSize = 20;
+export const maxSwmsSearchLength = 100;
+
+/** A query-string number: whole, within bounds, else `message`. */
+export const wholeNumberText = (minimum: number, maximum: number, message: string) =>
+  Schema.String.annotate({ message })
+    .check(Schema.makeFilter<string>((value) => (/^\d{1,9}$/.test(value) && Number(value) >= minimum && Number(value) <= maximum) || message))
+    .pipe(
+      Schema.decodeTo(Schema.Number, {
+        decode: SchemaGetter.transform((value: string) => Number(value)),
+        encode: SchemaGetter.transform((value: number) => String(value)),
+      }),
+    );
+
+/** GET company/{id}/swms query string. */
+export const SwmsListQuery = Schema.Struct({
+  search: Schema.optionalKey(
+    Schema.String.annotate({ message: swmsMessages.search }).check(
+      Schema.makeFilter<string>((value) => value.length <= maxSwmsSearchLength || swmsMessages.search),
+    ),
+  ),
+  sort: Schema.optionalKey(Schema.Literals(swmsSortKeys).annotate({ message: swmsMessages.sort })),
+  filter: Schema.optionalKey(Schema.Literals(swmsFilterKeys).annotate({ message: swmsMessages.filter })),
+  page: Schema.optionalKey(wholeNumberText(1, 1_000_000, swmsMessages.page)),
+  pageSize: Schema.optionalKey(wholeNumberText(1, maxSwmsPageSize, swmsMessages.pageSize)),
+});
+export type SwmsListQuery = typeof SwmsListQuery.Type;
+
+export const SwmsList = Schema.Struct({
+  items: Schema.Array(SwmsListItem),
+  total: Schema.Number,
+  page: Schema.Number,
+  pageSize: Schema.Number,
+});
+export type SwmsList = typeof SwmsList.Type;
+
+export const maxBulkSwms = 500;
+
+const SwmsIds = Schema.Array(Uuid)
+  .annotate({ message: swmsMessages.tooMany })
+  .check(Schema.isBetweenLength(1, maxBulkSwms, { message: swmsMessages.tooMany }));
+
+/**
+ * PUT company/{id}/swms (spec §7): one SWMS `{ swmsId, status }` or the bulk review
+ * `{ swmsIds, status }`. The flag and the reviewer come from the caller's token, never from the body.
+ */
+export const SwmsStatusChange = Schema.Struct({
+  status: ReviewStatusSchema,
+  swmsId: Schema.optionalKey(Uuid),
+  swmsIds: Schema.optionalKey(SwmsIds),
+  company: Schema.optionalKey(Schema.String),
+}).check(Schema.makeFilter((body) => (body.swmsId === undefined) !== (body.swmsIds === undefined) || swmsMessages.target));
+export type SwmsStatusChange = typeof SwmsStatusChange.Type;
+
+/** The bulk answer of PUT company/{id}/swms; a single change answers the Swms itself. */
+export const SwmsBulkResult = Schema.Struct({ items: Schema.Array(Swms) });
+export type SwmsBulkResult = typeof SwmsBulkResult.Type;

@@ -1,0 +1,4 @@
+export const companyText = {
+  profile: 'Company Profile',
+  edit: 'Edit Company',
+} as const;

@@ -1,0 +1,4 @@
+export const swmsText = {
+  list: 'SWMS',
+  submission: 'SWMS Submission',
+} as const;

@@ -1,0 +1,3 @@
+export const tradesText = {
+  details: 'Tradesperson Details',
+} as const;

@@ -1,0 +1,3 @@
+export function cx(...classes: ReadonlyArray<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}

@@ -1,0 +1,81 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import { cx } from './cx';
+import { AlertIcon, ArrowLeftIcon, InboxIcon, ShieldIcon } from './icons';
+
+export const statusMessages = {
+  loading: 'Loading, Please Wait',
+  empty: 'No Data Found',
+  error: 'Something went wrong :(',
+  back: 'Back',
+} as const;
+
+export interface LoadingStateProps extends ComponentProps<'div'> {
+  readonly fullScreen?: boolean;
+}
+
+export function LoadingState({ className, fullScreen = false, ...props }: LoadingStateProps) {
+  return (
+    <div
+      data-slot="loading-state"
+      role="status"
+      aria-live="polite"
+      data-full-screen={fullScreen ? '' : undefined}
+      className={cx('status-state', className)}
+      {...props}
+    >
+      <span className="spinner" aria-hidden="true" />
+      <p className="status-state-title">{statusMessages.loading}</p>
+    </div>
+  );
+}
+
+export function EmptyState({ className, children = statusMessages.empty, ...props }: ComponentProps<'div'>) {
+  return (
+    <div data-slot="empty-state" className={cx('status-state', className)} {...props}>
+      <InboxIcon className="status-state-icon" width={32} height={32} />
+      <p className="status-state-title">{children}</p>
+    </div>
+  );
+}
+
+export interface ErrorStateProps extends ComponentProps<'div'> {
+  readonly detail?: ReactNode;
+}
+
+export function ErrorState({ className, children = statusMessages.error, detail, ...props }: ErrorStateProps) {
+  return (
+    <div data-slot="error-state" role="alert" className={cx('status-state', className)} data-tone="error" {...props}>
+      <AlertIcon className="status-state-icon" width={32} height={32} />
+      <p className="status-state-title">{children}</p>
+      {detail ? <p className="status-state-detail">{detail}</p> : null}
+    </div>
+  );
+}
+
+export interface MessageScreenProps extends Omit<ComponentProps<'main'>, 'title'> {
+  readonly title: ReactNode;
+  readonly actions?: ReactNode;
+}
+
+export function MessageScreen({ className, title, actions, children, ...props }: MessageScreenProps) {
+  return (
+    <main data-slot="message-screen" className={cx('message-screen', className)} {...props}>
+      <div className="message-screen-panel">
+        <ShieldIcon className="message-screen-icon" width={40} height={40} />
+        <h1 className="message-screen-title">{title}</h1>
+        {children}
+        {actions ? <div className="message-screen-actions">{actions}</div> : null}
+      </div>
+    </main>
+  );
+}
+
+export function BackLink({ className, children = statusMessages.back, ...props }: LinkProps) {
+  return (
+    <Link data-slot="back-link" className={cx('back-link', className)} {...props}>
+      <ArrowLeftIcon width={16} height={16} />
+      {children}
+    </Link>
+  );
+}

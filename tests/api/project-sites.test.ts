@@ -1,0 +1,712 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectSite, ProjectSiteList } from '../../src/domain/project-site';
+import type { StoredRole } from '../../server/db/tables';
+import { findOrCreateUserByEmail } from '../../server/users/repository';
+import { createTestApp } from './test-app';
+
+let app: FastifyInstance;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ app, close } = await createTestApp());
+});
+afterAll(async () => close());
+
+let serial = 0;
+const unique = (label: string) => `${label}-${++serial}-${randomUUID().slice(0, 8)}`;
+
+async function insertCompany(phone = '0291234567'): Promise<string> {
+  const id = randomUUID();
+  await app.db
+    .insertInto('companies')
+    .values({
+      id,
+      name: unique('Harbour Build Co'),
+      abn: String(10_000_000_000 + Math.floor(Math.random() * 89_999_999_999)),
+      builders_reg_number: 'BR-12345',
+      phone,
+      email: 'office@harbourbuild.test',
+      address: '1 George St, Sydney NSW 2000',
+      postal_address: 'PO Box 1, Sydney NSW 2001',
+    })
+    .execute();
+  return id;
+}
+
+interface Person {
+  readonly token: string;
+  readonly userId: string;
+  readonly roleId: string;
+}
+
+async function person(
+  role: StoredRole | null,
+  companyId: string | null,
+  details: { firstName?: string; surname?: string; phone?: string; status?: 'active' | 'invited' | 'revoked' } = {},
+): Promise<Person> {
+  const email = `${unique(role ?? 'nobody')}@example.test`;
+  const user = await findOrCreateUserByEmail(app.db, email);
+  await app.db
+    .updateTable('users')
+    .set({ first_name: details.firstName ?? '', surname: details.surname ?? '', phone: details.phone ?? '' })
+    .where('id', '=', user.id)
+    .execute();
+  const roleId = randomUUID();
+  if (role) {
+    await app.db
+      .insertInto('user_roles')
+      .values({ id: roleId, user_id: user.id, company_id: companyId, role, status: details.status ?? 'active', accepted_at: new Date() })
+      .execute();
+  }
+  return { token: await app.auth.tokenForEmail(email), userId: user.id, roleId };
+}
+
+async function companyWithStaff(phone?: string) {
+  const companyId = await insertCompany(phone);
+  const admin = await person('CompanyAdmin', companyId, { firstName: 'Alice', surname: 'Admin', phone: '0400000001' });
+  const secondAdmin = await person('CompanyAdmin', companyId, { firstName: 'Adam', surname: 'Second' });
+  const supervisor = await person('CompanySupervisor', companyId, { firstName: 'Sam', surname: 'Supervisor', phone: '0411111111' });
+  const phonelessSupervisor = await person('CompanySupervisor', companyId, { firstName: 'Pat', surname: 'Nophone' });
+  return { companyId, admin, secondAdmin, supervisor, phonelessSupervisor };
+}
+
+type Staff = Awaited<ReturnType<typeof companyWithStaff>>;
+
+let home: Staff;
+let other: Staff;
+let superUser: Person;
+
+beforeAll(async () => {
+  home = await companyWithStaff('0298765432');
+  other = await companyWithStaff();
+  superUser = await person('SuperUser', null);
+});
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const sitesUrl = (companyId: string) => `/api/company/${companyId}/projectSites`;
+const siteUrl = (companyId: string, siteId: string) => `${sitesUrl(companyId)}/${siteId}`;
+
+function siteBody(overrides: Record<string, unknown> = {}) {
+  return {
+    address: '12 Smith St',
+    suburb: 'Parramatta',
+    postcode: '2150',
+    siteNumber: `J-${++serial}`,
+    clientName: 'Westfield Group',
+    ...overrides,
+  };
+}
+
+async function createSite(staff: Staff = home, overrides: Record<string, unknown> = {}): Promise<ProjectSite> {
+  const response = await call('POST', sitesUrl(staff.companyId), staff.admin.token, siteBody(overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<ProjectSite>();
+}
+
+/** A PDF as POST file leaves it: a files row of the uploader and a blob in storage. */
+async function uploadedPlan(uploader: Person, type: 'siteSafetyPlan' | 'photo' = 'siteSafetyPlan') {
+  const fileKey = `${randomUUID()}.pdf`;
+  await app.db
+    .insertInto('files')
+    .values({ id: randomUUID(), file_key: fileKey, friendly_name: 'plan.pdf', type, created_by: decodeJwt(uploader.token).sub ?? null })
+    .execute();
+  await app.storage.putFile(fileKey, new TextEncoder().encode('%PDF-1.4'), 'application/pdf');
+  return { friendlyName: 'plan.pdf', fileKey, type };
+}
+
+const blobStatus = async (fileKey: string) => (await fetch(app.storage.readUrl(fileKey))).status;
+
+async function siteEvents(siteId: string) {
+  return app.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('entity', '=', 'project_site')
+    .where('entity_id', '=', siteId)
+    .orderBy('created_at')
+    .execute();
+}
+
+async function storedSite(siteId: string) {
+  return app.db.selectFrom('project_sites').selectAll().where('id', '=', siteId).executeTakeFirstOrThrow();
+}
+
+const denied = { statusCode: 403, body: 'You are not authorised to view this page' };
+const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
+
+describe('POST /api/company/:companyId/projectSites', () => {
+  it('creates an ongoing site and answers it with supervisor, PPE, safety plan and company phone', async () => {
+    const plan = await uploadedPlan(home.admin);
+    const body = siteBody({
+      supervisor: home.supervisor.roleId,
+      ppe: ['hard_hat', 'high_vis', 'hard_hat'],
+      otherPpe: ' Sunscreen ',
+      siteSafetyPlan: plan,
+      company: home.companyId,
+    });
+    const response = await call('POST', sitesUrl(home.companyId), home.admin.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const site = response.json<ProjectSite>();
+    expect(site).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      address: '12 Smith St',
+      suburb: 'Parramatta',
+      postcode: '2150',
+      fullAddress: '12 Smith St, Parramatta 2150',
+      siteNumber: body.siteNumber,
+      clientName: 'Westfield Group',
+      supervisor: home.supervisor.roleId,
+      supervisorName: 'Sam Supervisor',
+      supervisorDetails: { firstName: 'Sam', surname: 'Supervisor' },
+      supervisorPhone: '0411111111',
+      siteSafetyPlan: { ...plan, url: expect.stringContaining(plan.fileKey) },
+      ppe: ['hard_hat', 'high_vis'],
+      otherPpe: 'Sunscreen',
+      status: 'ongoing',
+      company: { _id: home.companyId, phone: '0298765432' },
+      version: 1,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(await blobStatus(plan.fileKey)).toBe(200);
+    const events = await siteEvents(site._id);
+    expect(events.map((event) => [event.action, event.actor_user_id])).toEqual([['site.create', home.admin.userId]]);
+    expect(events[0]?.detail).toMatchObject({ address: '12 Smith St', supervisor: home.supervisor.roleId, siteSafetyPlan: plan.fileKey });
+  });
+
+  it('answers an unallocated site with null supervisor fields and the company phone', async () => {
+    const site = await createSite();
+    expect(site).toMatchObject({
+      supervisor: null,
+      supervisorName: null,
+      supervisorDetails: null,
+      supervisorPhone: '0298765432',
+      siteSafetyPlan: null,
+      ppe: [],
+      otherPpe: '',
+    });
+  });
+
+  it('falls back to the company phone for a supervisor without one', async () => {
+    const site = await createSite(home, { supervisor: home.phonelessSupervisor.roleId });
+    expect(site.supervisorName).toBe('Pat Nophone');
+    expect(site.supervisorPhone).toBe('0298765432');
+  });
+
+  it('answers the spec §5 messages for missing, empty and malformed fields', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ address: '' }, 'This field is required'],
+      [{ suburb: '   ' }, 'This field is required'],
+      [{ siteNumber: undefined }, 'This field is required'],
+      [{ clientName: '' }, 'This field is required'],
+      [{ postcode: '' }, 'This field is required'],
+      [{ postcode: '215' }, 'A valid postcode is required'],
+      [{ postcode: '21500' }, 'A valid postcode is required'],
+      [{ postcode: 'ABCD' }, 'A valid postcode is required'],
+      [{ supervisor: 'not-an-id' }, 'Choose a supervisor of this company'],
+      [{ ppe: ['hard_hat', 'cape'] }, 'Choose PPE from the offered list'],
+      [{ siteSafetyPlan: { friendlyName: 'plan.pdf', fileKey: 'x.pdf', type: 'photo' } }, 'Upload the site safety plan again'],
+      [{ address: 'x'.repeat(501) }, 'This text is too long'],
+    ];
+    for (const [overrides, message] of cases) {
+      const response = await call('POST', sitesUrl(home.companyId), home.admin.token, siteBody(overrides));
+      expect({ overrides, status: response.statusCode, body: response.body }).toEqual({ overrides, status: 400, body: message });
+    }
+  });
+
+  it('refuses a supervisor who is not an active supervisor of this company', async () => {
+    const invited = await person('CompanySupervisor', home.companyId, { status: 'invited' });
+    const revoked = await person('CompanySupervisor', home.companyId, { status: 'revoked' });
+    for (const roleId of [other.supervisor.roleId, invited.roleId, revoked.roleId, home.admin.roleId, randomUUID()]) {
+      const response = await call('POST', sitesUrl(home.companyId), home.admin.token, siteBody({ supervisor: roleId }));
+      expect(answer(response)).toEqual({ statusCode: 400, body: 'Choose a supervisor of this company' });
+    }
+  });
+
+  it('refuses a safety plan that is unknown, not a plan, another company’s upload or already in use', async () => {
+    const photo = await uploadedPlan(home.admin, 'photo');
+    const foreign = await uploadedPlan(other.admin);
+    const used = await uploadedPlan(home.admin);
+    await createSite(home, { siteSafetyPlan: used });
+    const unknown = { friendlyName: 'plan.pdf', fileKey: `${randomUUID()}.pdf`, type: 'siteSafetyPlan' };
+    for (const plan of [unknown, { ...photo, type: 'siteSafetyPlan' }, foreign, used]) {
+      const response = await call('POST', sitesUrl(home.companyId), home.admin.token, siteBody({ siteSafetyPlan: plan }));
+      expect(answer(response)).toEqual({ statusCode: 400, body: 'Upload the site safety plan again' });
+    }
+  });
+
+  it('takes a plan uploaded by another admin of the same company', async () => {
+    const plan = await uploadedPlan(home.secondAdmin);
+    const site = await createSite(home, { siteSafetyPlan: plan });
+    expect(site.siteSafetyPlan?.fileKey).toBe(plan.fileKey);
+  });
+
+  it('answers 400, never 500, for bodies that are not site objects', async () => {
+    for (const payload of [[], 'text', 42, null, { address: 5 }, { ...siteBody(), ppe: 'hard_hat' }, { ...siteBody(), supervisor: 7 }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: sitesUrl(home.companyId),
+        headers: { authorization: `Bearer ${home.admin.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    const broken = await app.inject({
+      method: 'POST',
+      url: sitesUrl(home.companyId),
+      headers: { authorization: `Bearer ${home.admin.token}`, 'content-type': 'application/json' },
+      payload: '{"address":',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+});
+
+describe('access to the project site calls', () => {
+  let site: ProjectSite;
+  beforeAll(async () => {
+    site = await createSite();
+  });
+
+  const allCalls = (companyId: string, siteId: string) =>
+    [
+      ['GET', sitesUrl(companyId), undefined],
+      ['POST', sitesUrl(companyId), siteBody()],
+      ['PATCH', sitesUrl(companyId), { projectSiteIds: [siteId], selectedStatus: 'on_hold' }],
+      ['GET', siteUrl(companyId, siteId), undefined],
+      ['PUT', siteUrl(companyId, siteId), { ...siteBody(), version: 1 }],
+      ['PATCH', `${siteUrl(companyId, siteId)}/status`, { status: 'on_hold' }],
+    ] as const;
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url, body] of allCalls(home.companyId, site._id)) {
+      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+    }
+  });
+
+  it('lets a supervisor read the list and a site but refuses every change with 403', async () => {
+    expect((await call('GET', sitesUrl(home.companyId), home.supervisor.token)).statusCode).toBe(200);
+    expect((await call('GET', siteUrl(home.companyId, site._id), home.supervisor.token)).statusCode).toBe(200);
+    for (const [method, url, body] of allCalls(home.companyId, site._id).filter(([method]) => method !== 'GET')) {
+      expect(answer(await call(method, url, home.supervisor.token, body))).toEqual(denied);
+    }
+    expect(await storedSite(site._id)).toMatchObject({ status: 'ongoing', version: 1 });
+  });
+
+  it('refuses the super user every call: the clients area is theirs, not the company area', async () => {
+    for (const [method, url, body] of allCalls(home.companyId, site._id)) {
+      expect(answer(await call(method, url, superUser.token, body))).toEqual(denied);
+    }
+  });
+
+  it('refuses an Unregistered user and a tradesperson', async () => {
+    const unregistered = await person(null, null);
+    const tradesperson = await person('TradesPerson', null);
+    for (const caller of [unregistered, tradesperson]) {
+      for (const [method, url, body] of allCalls(home.companyId, site._id)) {
+        expect(answer(await call(method, url, caller.token, body))).toEqual(denied);
+      }
+    }
+  });
+
+  it('shows another company’s admin nothing: the same 403 for its id, an unknown id or a malformed one', async () => {
+    const ids = [home.companyId, randomUUID(), 'not-a-uuid', home.companyId.toUpperCase()];
+    for (const companyId of ids) {
+      for (const [method, url, body] of allCalls(companyId, site._id)) {
+        expect(answer(await call(method, url, other.admin.token, body))).toEqual(denied);
+      }
+    }
+    expect(await storedSite(site._id)).toMatchObject({ status: 'ongoing', version: 1 });
+  });
+
+  it('answers a site of another company through one’s own company path exactly like an unknown site', async () => {
+    const foreign = await createSite(other);
+    const throughOwnPath = await call('GET', siteUrl(home.companyId, foreign._id), home.admin.token);
+    const unknown = await call('GET', siteUrl(home.companyId, randomUUID()), home.admin.token);
+    expect(answer(throughOwnPath)).toEqual({ statusCode: 404, body: 'This project site does not exist' });
+    expect(answer(unknown)).toEqual(answer(throughOwnPath));
+    const put = await call('PUT', siteUrl(home.companyId, foreign._id), home.admin.token, { ...siteBody(), version: 1 });
+    const status = await call('PATCH', `${siteUrl(home.companyId, foreign._id)}/status`, home.admin.token, { status: 'completed' });
+    expect(answer(put)).toEqual(answer(unknown));
+    expect(answer(status)).toEqual(answer(unknown));
+    expect(await storedSite(foreign._id)).toMatchObject({ status: 'ongoing', version: 1 });
+  });
+
+  it('answers 400 for a malformed site id within one’s own company', async () => {
+    const response = await call('GET', siteUrl(home.companyId, 'not-a-uuid'), home.admin.token);
+    expect(answer(response)).toEqual({ statusCode: 400, body: 'Not a valid id' });
+  });
+});
+
+describe('GET /api/company/:id/projectSites/:siteId', () => {
+  it('answers the site as created', async () => {
+    const created = await createSite(home, { supervisor: home.supervisor.roleId, ppe: ['gloves'] });
+    const response = await call('GET', siteUrl(home.companyId, created._id), home.admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(created);
+  });
+
+  it('shows a site whose supervisor was revoked as unallocated', async () => {
+    const leaving = await person('CompanySupervisor', home.companyId, { firstName: 'Lee', surname: 'Leaving' });
+    const site = await createSite(home, { supervisor: leaving.roleId });
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', leaving.roleId).execute();
+    const response = await call('GET', siteUrl(home.companyId, site._id), home.admin.token);
+    expect(response.json()).toMatchObject({ supervisor: null, supervisorName: null, supervisorDetails: null, supervisorPhone: '0298765432' });
+  });
+});
+
+describe('PUT /api/company/:companyId/projectSites/:projectSiteId', () => {
+  it('saves the fields, bumps the version and records what changed', async () => {
+    const site = await createSite(home, { supervisor: home.supervisor.roleId, ppe: ['gloves'] });
+    const response = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody({ address: '14 Smith St', siteNumber: site.siteNumber, ppe: ['first_aid'], otherPpe: 'Ear muffs' }),
+      version: site.version,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const updated = response.json<ProjectSite>();
+    expect(updated).toMatchObject({
+      address: '14 Smith St',
+      fullAddress: '14 Smith St, Parramatta 2150',
+      supervisor: home.supervisor.roleId,
+      ppe: ['first_aid'],
+      otherPpe: 'Ear muffs',
+      version: 2,
+    });
+    expect(updated).not.toHaveProperty('fileDeleteSASToken');
+    const events = await siteEvents(site._id);
+    expect(events.map((event) => event.action)).toEqual(['site.create', 'site.update']);
+    expect(events[1]?.detail).toEqual({
+      changes: {
+        address: { from: '12 Smith St', to: '14 Smith St' },
+        ppe: { from: ['gloves'], to: ['first_aid'] },
+        otherPpe: { from: '', to: 'Ear muffs' },
+      },
+      version: { from: 1, to: 2 },
+    });
+  });
+
+  it('keeps the supervisor when the edit leaves it out, changes it when named and unallocates on null', async () => {
+    const site = await createSite(home, { supervisor: home.supervisor.roleId });
+    const kept = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), version: 1 });
+    expect(kept.json<ProjectSite>().supervisor).toBe(home.supervisor.roleId);
+    const changed = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody(),
+      supervisor: home.phonelessSupervisor.roleId,
+      version: 2,
+    });
+    expect(changed.json<ProjectSite>().supervisorName).toBe('Pat Nophone');
+    const cleared = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), supervisor: null, version: 3 });
+    expect(cleared.json<ProjectSite>()).toMatchObject({ supervisor: null, supervisorName: null, version: 4 });
+    const refused = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody(),
+      supervisor: other.supervisor.roleId,
+      version: 4,
+    });
+    expect(answer(refused)).toEqual({ statusCode: 400, body: 'Choose a supervisor of this company' });
+  });
+
+  it('refuses the second of two admins saving the same version, keeping the first one’s changes', async () => {
+    const site = await createSite();
+    const [first, second] = [home.admin, home.secondAdmin];
+    const readFirst = (await call('GET', siteUrl(home.companyId, site._id), first.token)).json<ProjectSite>();
+    const readSecond = (await call('GET', siteUrl(home.companyId, site._id), second.token)).json<ProjectSite>();
+    const saved = await call('PUT', siteUrl(home.companyId, site._id), first.token, {
+      ...siteBody({ clientName: 'First Client' }),
+      version: readFirst.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    const refused = await call('PUT', siteUrl(home.companyId, site._id), second.token, {
+      ...siteBody({ clientName: 'Second Client' }),
+      version: readSecond.version,
+    });
+    expect(answer(refused)).toEqual({
+      statusCode: 409,
+      body: 'This site was changed by someone else. Reload to see their changes before saving.',
+    });
+    expect(await storedSite(site._id)).toMatchObject({ client_name: 'First Client', version: 2 });
+  });
+
+  it('lets exactly one of two simultaneous saves of the same version through', async () => {
+    const site = await createSite();
+    const responses = await Promise.all(
+      [home.admin, home.secondAdmin].map((admin, index) =>
+        call('PUT', siteUrl(home.companyId, site._id), admin.token, { ...siteBody({ clientName: `Client ${index}` }), version: 1 }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await storedSite(site._id)).version).toBe(2);
+  });
+
+  it('needs the version the site was read at', async () => {
+    const site = await createSite();
+    for (const version of [undefined, '1', 0, 1.5]) {
+      const response = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), version });
+      expect(response.statusCode).toBe(400);
+    }
+    const unknown = await call('PUT', siteUrl(home.companyId, randomUUID()), home.admin.token, { ...siteBody(), version: 1 });
+    expect(answer(unknown)).toEqual({ statusCode: 404, body: 'This project site does not exist' });
+  });
+
+  it('deletes a replaced safety plan’s blob and files row, keeps an unchanged one and deletes a removed one', async () => {
+    const firstPlan = await uploadedPlan(home.admin);
+    const site = await createSite(home, { siteSafetyPlan: firstPlan });
+    const secondPlan = await uploadedPlan(home.admin);
+
+    const unchanged = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody(),
+      siteSafetyPlan: site.siteSafetyPlan,
+      version: 1,
+    });
+    expect(unchanged.json<ProjectSite>().siteSafetyPlan?.fileKey).toBe(firstPlan.fileKey);
+    expect(await blobStatus(firstPlan.fileKey)).toBe(200);
+
+    const replaced = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody(),
+      siteSafetyPlan: secondPlan,
+      version: 2,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<ProjectSite>().siteSafetyPlan).toMatchObject({ fileKey: secondPlan.fileKey, url: expect.any(String) });
+    expect(replaced.json()).not.toHaveProperty('fileDeleteSASToken');
+    expect(await blobStatus(firstPlan.fileKey)).toBe(404);
+    expect(await app.db.selectFrom('files').select('id').where('file_key', '=', firstPlan.fileKey).executeTakeFirst()).toBeUndefined();
+
+    const kept = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), version: 3 });
+    expect(kept.json<ProjectSite>().siteSafetyPlan?.fileKey).toBe(secondPlan.fileKey);
+
+    const removed = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), siteSafetyPlan: null, version: 4 });
+    expect(removed.json<ProjectSite>().siteSafetyPlan).toBeNull();
+    expect(await blobStatus(secondPlan.fileKey)).toBe(404);
+    expect(await app.db.selectFrom('files').select('id').where('file_key', '=', secondPlan.fileKey).executeTakeFirst()).toBeUndefined();
+
+    const events = await siteEvents(site._id);
+    expect(events.at(-1)?.detail).toMatchObject({ changes: { siteSafetyPlan: { from: secondPlan.fileKey, to: null } } });
+  });
+
+  it('keeps the current plan when the new one is refused', async () => {
+    const plan = await uploadedPlan(home.admin);
+    const site = await createSite(home, { siteSafetyPlan: plan });
+    const foreign = await uploadedPlan(other.admin);
+    const response = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), siteSafetyPlan: foreign, version: 1 });
+    expect(answer(response)).toEqual({ statusCode: 400, body: 'Upload the site safety plan again' });
+    expect(await blobStatus(plan.fileKey)).toBe(200);
+    expect(await storedSite(site._id)).toMatchObject({ version: 1 });
+  });
+});
+
+describe('PATCH /api/company/:companyId/projectSites (bulk status)', () => {
+  it('changes every named site in one step and answers them with supervisorDetails, in the order sent', async () => {
+    const first = await createSite(home, { supervisor: home.supervisor.roleId });
+    const second = await createSite();
+    const response = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+      projectSiteIds: [second._id, first._id, first._id],
+      selectedStatus: 'on_hold',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sites = response.json<ProjectSite[]>();
+    expect(sites.map((site) => [site._id, site.status, site.version])).toEqual([
+      [second._id, 'on_hold', 2],
+      [first._id, 'on_hold', 2],
+    ]);
+    expect(sites[1]?.supervisorDetails).toEqual({ firstName: 'Sam', surname: 'Supervisor' });
+    expect(sites[0]?.supervisorDetails).toBeNull();
+    for (const site of [first, second]) {
+      const events = await siteEvents(site._id);
+      expect(events.at(-1)).toMatchObject({ action: 'site.status', actor_user_id: home.admin.userId, detail: { from: 'ongoing', to: 'on_hold' } });
+    }
+  });
+
+  it('leaves a site already at the chosen status as it is', async () => {
+    const site = await createSite();
+    await call('PATCH', sitesUrl(home.companyId), home.admin.token, { projectSiteIds: [site._id], selectedStatus: 'completed' });
+    const again = await call('PATCH', sitesUrl(home.companyId), home.admin.token, { projectSiteIds: [site._id], selectedStatus: 'completed' });
+    expect(again.json<ProjectSite[]>()[0]).toMatchObject({ status: 'completed', version: 2 });
+    expect((await siteEvents(site._id)).map((event) => event.action)).toEqual(['site.create', 'site.status']);
+  });
+
+  it('changes nothing and answers 403 naming the count when any id is another company’s', async () => {
+    const mine = [await createSite(), await createSite()];
+    const theirs = await createSite(other);
+    const response = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+      projectSiteIds: [mine[0]?._id, theirs._id, mine[1]?._id],
+      selectedStatus: 'cancelled',
+    });
+    expect(answer(response)).toEqual({ statusCode: 403, body: '1 of the 3 selected sites is not a site of this company, so no status was changed' });
+    for (const site of [...mine, theirs]) {
+      expect(await storedSite(site._id)).toMatchObject({ status: 'ongoing', version: 1 });
+      expect((await siteEvents(site._id)).map((event) => event.action)).toEqual(['site.create']);
+    }
+  });
+
+  it('changes nothing and answers 404 naming the count when any id is unknown', async () => {
+    const mine = await createSite();
+    const response = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+      projectSiteIds: [mine._id, randomUUID(), randomUUID()],
+      selectedStatus: 'completed',
+    });
+    expect(answer(response)).toEqual({ statusCode: 404, body: '2 of the 3 selected sites do not exist, so no status was changed' });
+    expect(await storedSite(mine._id)).toMatchObject({ status: 'ongoing', version: 1 });
+  });
+
+  it('refuses an empty or oversized selection, malformed ids and an unknown status', async () => {
+    const site = await createSite();
+    const cases: [unknown, string][] = [
+      [{ projectSiteIds: [], selectedStatus: 'on_hold' }, 'Select from 1 to 500 project sites'],
+      [{ projectSiteIds: Array.from({ length: 501 }, () => randomUUID()), selectedStatus: 'on_hold' }, 'Select from 1 to 500 project sites'],
+      [{ projectSiteIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Not a valid project site id'],
+      [{ projectSiteIds: [site._id], selectedStatus: 'finished' }, 'Choose one of the offered statuses'],
+      [{ projectSiteIds: [site._id] }, 'This field is required'],
+    ];
+    for (const [body, message] of cases) {
+      expect(answer(await call('PATCH', sitesUrl(home.companyId), home.admin.token, body))).toEqual({ statusCode: 400, body: message });
+    }
+    expect((await call('PATCH', sitesUrl(home.companyId), home.admin.token, { projectSiteIds: site._id, selectedStatus: 'on_hold' })).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /api/company/:companyId/projectSites/:projectSiteId/status', () => {
+  it('changes one site’s status, bumps its version and records it', async () => {
+    const site = await createSite();
+    const response = await call('PATCH', `${siteUrl(home.companyId, site._id)}/status`, home.admin.token, { status: 'on_hold' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ProjectSite>()).toMatchObject({ _id: site._id, status: 'on_hold', version: 2 });
+    expect((await siteEvents(site._id)).at(-1)).toMatchObject({ action: 'site.status', detail: { from: 'ongoing', to: 'on_hold', version: 2 } });
+  });
+
+  it('refuses a stale version when one is sent, an unknown status and an unknown site', async () => {
+    const site = await createSite();
+    await call('PATCH', `${siteUrl(home.companyId, site._id)}/status`, home.admin.token, { status: 'completed' });
+    const stale = await call('PATCH', `${siteUrl(home.companyId, site._id)}/status`, home.admin.token, { status: 'cancelled', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    const bad = await call('PATCH', `${siteUrl(home.companyId, site._id)}/status`, home.admin.token, { status: 'paused' });
+    expect(answer(bad)).toEqual({ statusCode: 400, body: 'Choose one of the offered statuses' });
+    const unknown = await call('PATCH', `${siteUrl(home.companyId, randomUUID())}/status`, home.admin.token, { status: 'on_hold' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await storedSite(site._id)).toMatchObject({ status: 'completed', version: 2 });
+  });
+});
+
+describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () => {
+  let staff: Staff;
+  const list = async (query = '') => {
+    const response = await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.supervisor.token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ProjectSiteList>();
+  };
+  const ids = (page: ProjectSiteList) => page.items.map((site) => site.siteNumber);
+
+  beforeAll(async () => {
+    staff = await companyWithStaff();
+    const zoe = await person('CompanySupervisor', staff.companyId, { firstName: 'Zoe', surname: 'Zed' });
+    const fixtures = [
+      { address: '3 Beach Rd', suburb: 'Manly', postcode: '2095', siteNumber: 'J-10', clientName: 'Coastal Homes', supervisor: staff.supervisor.roleId },
+      { address: '1 Abbey Lane', suburb: 'Bondi', postcode: '2026', siteNumber: 'J-9', clientName: 'Acme 100% Pty', supervisor: zoe.roleId },
+      { address: '22 Crown St', suburb: 'Surry Hills', postcode: '2010', siteNumber: 'A-2', clientName: 'Bravo Builders' },
+      { address: '7 Dune Ave', suburb: 'Bondi', postcode: '2026', siteNumber: 'J-100', clientName: 'Delta_Co', supervisor: staff.supervisor.roleId },
+      { address: '5 Eagle St', suburb: 'Parramatta', postcode: '2150', siteNumber: 'B-1', clientName: 'Echo Group' },
+    ];
+    for (const fixture of fixtures) {
+      const response = await call('POST', sitesUrl(staff.companyId), staff.admin.token, fixture);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const [bondiLane] = (await list('search=abbey')).items;
+    await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, { projectSiteIds: [bondiLane?._id], selectedStatus: 'on_hold' });
+  });
+
+  it('lists the company’s sites newest first with the total and paging fields', async () => {
+    const page = await list();
+    expect({ total: page.total, page: page.page, pageSize: page.pageSize }).toEqual({ total: 5, page: 1, pageSize: 20 });
+    expect(ids(page)).toEqual(['B-1', 'J-100', 'A-2', 'J-9', 'J-10']);
+    expect(ids(await list('sort=createdAt.date.asc'))).toEqual(['J-10', 'J-9', 'A-2', 'J-100', 'B-1']);
+  });
+
+  it('sorts by each column both ways', async () => {
+    const expected: Record<string, string[]> = {
+      'address.string.asc': ['J-9', 'A-2', 'J-10', 'B-1', 'J-100'],
+      'suburb.string.asc': ['J-9', 'J-100', 'J-10', 'B-1', 'A-2'],
+      'clientName.string.asc': ['J-9', 'A-2', 'J-10', 'J-100', 'B-1'],
+      'siteNumber.string.asc': ['B-1', 'A-2', 'J-9', 'J-10', 'J-100'],
+    };
+    for (const [sort, order] of Object.entries(expected)) {
+      expect(ids(await list(`sort=${sort}`)), sort).toEqual(order);
+      expect(ids(await list(`sort=${sort.replace('.asc', '.desc')}`)), sort).toEqual([...order].reverse());
+    }
+    const bySupervisor = ids(await list('sort=supervisorName.string.asc'));
+    expect(bySupervisor.slice(0, 3)).toEqual(expect.arrayContaining(['J-10', 'J-100']));
+    expect(bySupervisor[2]).toBe('J-9');
+    const bySupervisorDesc = ids(await list('sort=supervisorName.string.desc'));
+    expect(bySupervisorDesc[0]).toBe('J-9');
+    expect(bySupervisorDesc.slice(3).sort()).toEqual(['A-2', 'B-1']);
+  });
+
+  it('searches address, suburb, postcode, client, job no. and supervisor name, every word having to match', async () => {
+    const cases: [string, string[]][] = [
+      ['beach', ['J-10']],
+      ['BONDI', ['J-100', 'J-9']],
+      ['2150', ['B-1']],
+      ['bravo', ['A-2']],
+      ['j-10', ['J-100', 'J-10']],
+      ['zoe', ['J-9']],
+      ['sam supervisor', ['J-100', 'J-10']],
+      ['bondi supervisor', ['J-100']],
+      ['100%', ['J-9']],
+      ['_', ['J-100']],
+      ['nothing-like-this', []],
+    ];
+    for (const [search, expected] of cases) {
+      const page = await list(`search=${encodeURIComponent(search)}`);
+      expect({ search, found: ids(page) }).toEqual({ search, found: expected });
+      expect(page.total).toBe(expected.length);
+    }
+  });
+
+  it('filters by status with either filter key, combined with search', async () => {
+    expect(ids(await list('filter=status.string.on_hold'))).toEqual(['J-9']);
+    expect(ids(await list('status=on_hold'))).toEqual(['J-9']);
+    expect((await list('status=ongoing')).total).toBe(4);
+    expect((await list('status=cancelled')).total).toBe(0);
+    expect(ids(await list('status=ongoing&search=bondi'))).toEqual(['J-100']);
+  });
+
+  it('pages through the filtered, sorted list', async () => {
+    const first = await list('sort=siteNumber.string.asc&pageSize=2');
+    const third = await list('sort=siteNumber.string.asc&pageSize=2&page=3');
+    const beyond = await list('sort=siteNumber.string.asc&pageSize=2&page=4');
+    expect([ids(first), ids(third), ids(beyond)]).toEqual([['B-1', 'A-2'], ['J-100'], []]);
+    expect([first.total, beyond.total, third.page, third.pageSize]).toEqual([5, 5, 3, 2]);
+  });
+
+  it('lists only the company’s own sites', async () => {
+    const page = await list('pageSize=100');
+    expect(page.items.every((site) => site.company._id === staff.companyId)).toBe(true);
+  });
+
+  it('answers 400, never 500, for a bad query', async () => {
+    const cases: [string, string][] = [
+      ['sort=name.string.asc', 'Choose one of the offered sort orders'],
+      ['filter=status.string.done', 'Choose one of the offered status filters'],
+      ['status=done', 'Choose one of the offered status filters'],
+      ['status=ongoing&filter=status.string.on_hold', 'Choose one of the offered status filters'],
+      ['page=0', 'The page must be a whole number from 1'],
+      ['page=abc', 'The page must be a whole number from 1'],
+      ['pageSize=101', 'The page size must be a whole number from 1 to 100'],
+      [`search=${'x'.repeat(101)}`, 'Search with a single text of at most 100 characters'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.admin.token);
+      expect({ query, status: response.statusCode, body: response.body }).toEqual({ query, status: 400, body: message });
+    }
+    for (const query of ['search=a&search=b', 'page=1&page=2', 'status=ongoing&status=on_hold']) {
+      expect((await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.admin.token)).statusCode).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,708 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decode } from '../../src/domain/decode';
+import { Swms, SwmsBulkResult, SwmsList, type SwmsListItem } from '../../src/domain/swms';
+import { seedDemo } from '../../server/seed/demo';
+import { createTestApp } from './test-app';
+
+let app: FastifyInstance;
+let close: () => Promise<void>;
+
+interface Account {
+  readonly token: string;
+  readonly userId: string;
+  readonly companyId: string;
+}
+
+async function account(email: string): Promise<Account> {
+  const token = await app.auth.tokenForEmail(email);
+  const payload = decodeJwt(token);
+  return { token, userId: String(payload.sub), companyId: String(payload.company) };
+}
+
+let harbourAdmin: Account;
+let harbourSupervisor: Account;
+let harbourSupervisor2: Account;
+let ridgelineAdmin: Account;
+let ridgelineSupervisor: Account;
+let superUser: Account;
+let tradie: Account;
+let stranger: Account;
+let harbourSwms: string[];
+let ridgelineSwms: string[];
+
+beforeAll(async () => {
+  ({ app, close } = await createTestApp());
+  await seedDemo(app.db, app.storage);
+  harbourAdmin = await account('admin@harbourbuild.demo');
+  harbourSupervisor = await account('supervisor@harbourbuild.demo');
+  harbourSupervisor2 = await account('supervisor2@harbourbuild.demo');
+  ridgelineAdmin = await account('admin@ridgeline.demo');
+  ridgelineSupervisor = await account('supervisor@ridgeline.demo');
+  superUser = await account('super@sitesafe.demo');
+  tradie = await account('tradie1@trades.demo');
+  stranger = await account('nobody@example.test');
+  harbourSwms = await swmsIdsOf(harbourAdmin.companyId);
+  ridgelineSwms = await swmsIdsOf(ridgelineAdmin.companyId);
+}, 120_000);
+afterAll(async () => close());
+
+async function swmsIdsOf(companyId: string): Promise<string[]> {
+  const rows = await app.db.selectFrom('swms').select('id').where('company_id', '=', companyId).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+async function call(method: 'GET' | 'PUT', url: string, token?: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
+const deniedPage = { statusCode: 403, body: 'You are not authorised to view this page' };
+const deniedSwms = { statusCode: 403, body: 'You are not authorised to view this SWMS' };
+
+const listUrl = (companyId: string, query = '') => `/api/company/${companyId}/swms${query ? `?${query}` : ''}`;
+const swmsUrl = (companyId: string, swmsId: string) => `/api/company/${companyId}/swms/${swmsId}`;
+
+function decoded<A>(result: { ok: true; value: A } | { ok: false; issues: readonly { path: string; message: string }[] }): A {
+  if (!result.ok) throw new Error(`response does not match its schema: ${JSON.stringify(result.issues)}`);
+  return result.value;
+}
+
+async function list(viewer: Account, query = ''): Promise<SwmsList> {
+  const response = await call('GET', listUrl(viewer.companyId, query), viewer.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return decoded(decode(SwmsList, response.json()));
+}
+
+/** Every row the list answers for `query`, page by page. */
+async function everyRow(viewer: Account, query: string): Promise<SwmsListItem[]> {
+  const rows: SwmsListItem[] = [];
+  for (let page = 1; ; page++) {
+    const result = await list(viewer, `${query}&pageSize=100&page=${page}`);
+    rows.push(...result.items);
+    if (rows.length >= result.total || result.items.length === 0) return rows;
+  }
+}
+
+async function readOne(viewer: Account, swmsId: string): Promise<Swms> {
+  const response = await call('GET', swmsUrl(viewer.companyId, swmsId), viewer.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return decoded(decode(Swms, response.json()));
+}
+
+async function change(viewer: Account, body: unknown) {
+  return call('PUT', listUrl(viewer.companyId), viewer.token, body);
+}
+
+async function stored(swmsId: string) {
+  return app.db.selectFrom('swms').selectAll().where('id', '=', swmsId).executeTakeFirstOrThrow();
+}
+
+async function storedFlags(ids: readonly string[]) {
+  const rows = await app.db
+    .selectFrom('swms')
+    .select(['id', 'company_admin_reviewed_at', 'company_admin_reviewed_by', 'supervisor_reviewed_at', 'supervisor_reviewed_by'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
+async function setFlags(ids: readonly string[], flags: { admin: string | null; supervisor: string | null }) {
+  await app.db
+    .updateTable('swms')
+    .set({
+      company_admin_reviewed_at: flags.admin ? new Date('2026-01-05T09:00:00Z') : null,
+      company_admin_reviewed_by: flags.admin,
+      supervisor_reviewed_at: flags.supervisor ? new Date('2026-01-06T10:00:00Z') : null,
+      supervisor_reviewed_by: flags.supervisor,
+    })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+async function reviewEvents(swmsId: string) {
+  return app.db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('entity', '=', 'swms')
+    .where('entity_id', '=', swmsId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+async function auditCount() {
+  const row = await app.db.selectFrom('audit_events').select(sql<number>`count(*)`.as('n')).where('entity', '=', 'swms').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A company of its own with an admin, a supervisor, one site and `count` SWMS by one tradesperson. */
+async function companyWithSwms(count: number) {
+  const suffix = randomUUID().slice(0, 8);
+  const companyId = randomUUID();
+  await app.db
+    .insertInto('companies')
+    .values({ id: companyId, name: `Bulk ${suffix}`, abn: `9${suffix}`, builders_reg_number: 'BR', phone: '0290000000', email: 'bulk@bulk.test', address: '1 Bulk St', postal_address: '1 Bulk St' })
+    .execute();
+  const staff = async (role: 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson', label: string) => {
+    const email = `${label}.${suffix}@bulk.test`;
+    const userId = randomUUID();
+    await app.db.insertInto('users').values({ id: userId, email, first_name: label, surname: 'Bulk' }).execute();
+    await app.db
+      .insertInto('user_roles')
+      .values({ id: randomUUID(), user_id: userId, company_id: role === 'TradesPerson' ? null : companyId, role, status: 'active' })
+      .execute();
+    return account(email);
+  };
+  const admin = await staff('CompanyAdmin', 'admin');
+  const supervisor = await staff('CompanySupervisor', 'supervisor');
+  const trades = await staff('TradesPerson', 'tradie');
+  const siteId = randomUUID();
+  await app.db
+    .insertInto('project_sites')
+    .values({ id: siteId, company_id: companyId, address: '2 Bulk St', suburb: 'Sydney', postcode: '2000', site_number: 'BK-1', client_name: 'Bulk' })
+    .execute();
+  const swmsIds = Array.from({ length: count }, () => randomUUID());
+  await app.db
+    .insertInto('swms')
+    .values(
+      swmsIds.map((id, index) => ({
+        id,
+        company_id: companyId,
+        site_id: siteId,
+        created_by: trades.userId,
+        created_at: new Date(Date.UTC(2026, 0, 1) + index * 60_000),
+        risk_consequence_level: 2,
+        risk_likelihood_level: 2,
+        risk_overall_level: 4,
+        task_description: `Task ${index}`,
+      })),
+    )
+    .execute();
+  return { companyId, admin, supervisor, trades, siteId, swmsIds };
+}
+
+const jobDigits = (siteNumber: string) => {
+  const digits = siteNumber.replace(/\D/g, '');
+  return digits === '' ? null : BigInt(digits);
+};
+
+describe('the demo data this suite reads', () => {
+  it('has SWMS in both companies and the accounts it signs in with', () => {
+    expect(harbourSwms.length).toBeGreaterThan(10);
+    expect(ridgelineSwms.length).toBeGreaterThan(0);
+    expect(harbourAdmin.companyId).not.toBe(ridgelineAdmin.companyId);
+    expect(harbourSupervisor.companyId).toBe(harbourAdmin.companyId);
+  });
+});
+
+describe('who may call the SWMS endpoints', () => {
+  it('needs a signed-in user', async () => {
+    expect((await call('GET', listUrl(harbourAdmin.companyId))).statusCode).toBe(401);
+    expect((await call('GET', swmsUrl(harbourAdmin.companyId, harbourSwms[0]!))).statusCode).toBe(401);
+    expect((await call('PUT', listUrl(harbourAdmin.companyId), undefined, { swmsId: harbourSwms[0], status: 'reviewed' })).statusCode).toBe(401);
+  });
+
+  it("refuses another company's users, the super user, tradespeople and the unregistered alike, with no data", async () => {
+    const swmsId = harbourSwms[0]!;
+    for (const viewer of [ridgelineAdmin, ridgelineSupervisor, superUser, tradie, stranger]) {
+      expect(answer(await call('GET', listUrl(harbourAdmin.companyId), viewer.token))).toEqual(deniedPage);
+      expect(answer(await call('GET', swmsUrl(harbourAdmin.companyId, swmsId), viewer.token))).toEqual(deniedPage);
+      expect(answer(await call('PUT', listUrl(harbourAdmin.companyId), viewer.token, { swmsId, status: 'reviewed' }))).toEqual(deniedPage);
+    }
+  });
+
+  it('answers an unknown or malformed company id exactly as it answers an existing foreign one', async () => {
+    for (const companyId of [randomUUID(), 'not-a-company', ridgelineAdmin.companyId]) {
+      expect(answer(await call('GET', listUrl(companyId), harbourAdmin.token))).toEqual(deniedPage);
+      expect(answer(await call('GET', swmsUrl(companyId, harbourSwms[0]!), harbourAdmin.token))).toEqual(deniedPage);
+      expect(answer(await call('PUT', listUrl(companyId), harbourSupervisor.token, { swmsIds: [harbourSwms[0]], status: 'reviewed' }))).toEqual(deniedPage);
+    }
+  });
+});
+
+describe('GET /api/company/:id/swms', () => {
+  beforeEach(async () => {
+    await setFlags(harbourSwms, { admin: null, supervisor: null });
+  });
+
+  it("lists only the viewer's company, newest first, with the spec's columns", async () => {
+    for (const viewer of [harbourAdmin, harbourSupervisor]) {
+      const rows = await everyRow(viewer, 'sort=createdAt.date.desc');
+      expect(rows.map((row) => row._id).sort()).toEqual(harbourSwms);
+      const times = rows.map((row) => Date.parse(row.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const ridgeline = await list(ridgelineSupervisor, '');
+    expect(ridgeline.total).toBe(ridgelineSwms.length);
+    expect(ridgeline.items.every((item) => ridgelineSwms.includes(item._id))).toBe(true);
+
+    const first = (await list(harbourAdmin, 'pageSize=1')).items[0]!;
+    const row = await app.db
+      .selectFrom('swms as s')
+      .innerJoin('project_sites as p', 'p.id', 's.site_id')
+      .innerJoin('users as u', 'u.id', 's.created_by')
+      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 's.created_at'])
+      .where('s.id', '=', first._id)
+      .executeTakeFirstOrThrow();
+    expect(first).toEqual({
+      _id: first._id,
+      createdAt: row.created_at.toISOString(),
+      submittedBy: { _id: row.created_by, firstName: row.first_name, surname: row.surname },
+      siteId: row.site_id,
+      siteAddress: `${row.address}, ${row.suburb} ${row.postcode}`,
+      siteNumber: row.site_number,
+      status: 'forReview',
+      adminReviewedAt: null,
+      supervisorReviewedAt: null,
+    });
+  });
+
+  it('sorts oldest first', async () => {
+    const rows = await everyRow(harbourSupervisor, 'sort=createdAt.date.asc');
+    const times = rows.map((row) => Date.parse(row.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(rows).toHaveLength(harbourSwms.length);
+  });
+
+  it('sorts by the number the job number spells, low-high and high-low, newest first within a job', async () => {
+    for (const [sort, direction] of [['siteNumber.number.asc', 1n], ['siteNumber.number.desc', -1n]] as const) {
+      const rows = await everyRow(harbourAdmin, `sort=${sort}`);
+      expect(rows).toHaveLength(harbourSwms.length);
+      for (let i = 1; i < rows.length; i++) {
+        const before = jobDigits(rows[i - 1]!.siteNumber);
+        const after = jobDigits(rows[i]!.siteNumber);
+        if (before !== null && after !== null) expect((after - before) * direction >= 0n, `${rows[i - 1]!.siteNumber} then ${rows[i]!.siteNumber}`).toBe(true);
+        if (before === after && rows[i - 1]!.siteNumber === rows[i]!.siteNumber) {
+          expect(Date.parse(rows[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(rows[i]!.createdAt));
+        }
+      }
+    }
+  });
+
+  it('orders job numbers by their numeric value, not as text', async () => {
+    const sites = await app.db
+      .selectFrom('swms')
+      .innerJoin('project_sites as p', 'p.id', 'swms.site_id')
+      .select(['p.id', 'p.site_number'])
+      .distinct()
+      .where('swms.company_id', '=', harbourAdmin.companyId)
+      .orderBy('p.id')
+      .limit(2)
+      .execute();
+    const [nine, ten] = sites;
+    await app.db.updateTable('project_sites').set({ site_number: 'JOB-9' }).where('id', '=', nine!.id).execute();
+    await app.db.updateTable('project_sites').set({ site_number: 'JOB-10' }).where('id', '=', ten!.id).execute();
+    try {
+      const ascending = (await everyRow(harbourAdmin, 'sort=siteNumber.number.asc')).map((row) => row.siteNumber);
+      expect(ascending.lastIndexOf('JOB-9')).toBeLessThan(ascending.indexOf('JOB-10'));
+      const descending = (await everyRow(harbourAdmin, 'sort=siteNumber.number.desc')).map((row) => row.siteNumber);
+      expect(descending.lastIndexOf('JOB-10')).toBeLessThan(descending.indexOf('JOB-9'));
+    } finally {
+      await app.db.updateTable('project_sites').set({ site_number: nine!.site_number }).where('id', '=', nine!.id).execute();
+      await app.db.updateTable('project_sites').set({ site_number: ten!.site_number }).where('id', '=', ten!.id).execute();
+    }
+  });
+
+  it("filters on the viewer's own flag: the admin's for an admin, the supervisor's for a supervisor", async () => {
+    const adminReviewed = harbourSwms.slice(0, 4);
+    const supervisorReviewed = harbourSwms.slice(2, 9);
+    await setFlags(adminReviewed, { admin: harbourAdmin.userId, supervisor: null });
+    await setFlags(supervisorReviewed, { admin: null, supervisor: harbourSupervisor.userId });
+    await setFlags(harbourSwms.slice(2, 4), { admin: harbourAdmin.userId, supervisor: harbourSupervisor.userId });
+    const adminSet = new Set(harbourSwms.slice(0, 4));
+    const supervisorSet = new Set(harbourSwms.slice(2, 9));
+
+    const adminReviewedRows = await everyRow(harbourAdmin, 'filter=status.string.reviewed');
+    expect(adminReviewedRows.map((row) => row._id).sort()).toEqual([...adminSet].sort());
+    expect(adminReviewedRows.every((row) => row.status === 'reviewed' && row.adminReviewedAt !== null)).toBe(true);
+    const adminForReview = await everyRow(harbourAdmin, 'filter=status.string.forReview');
+    expect(adminForReview).toHaveLength(harbourSwms.length - adminSet.size);
+    expect(adminForReview.every((row) => row.status === 'forReview' && row.adminReviewedAt === null)).toBe(true);
+
+    const supervisorReviewedRows = await everyRow(harbourSupervisor2, 'filter=status.string.reviewed');
+    expect(supervisorReviewedRows.map((row) => row._id).sort()).toEqual([...supervisorSet].sort());
+    expect(supervisorReviewedRows.every((row) => row.status === 'reviewed' && row.supervisorReviewedAt !== null)).toBe(true);
+    const supervisorForReview = await list(harbourSupervisor, 'filter=status.string.forReview&sort=siteNumber.number.asc');
+    expect(supervisorForReview.total).toBe(harbourSwms.length - supervisorSet.size);
+    expect(supervisorForReview.items.every((row) => row.status === 'forReview')).toBe(true);
+  });
+
+  it('searches the submitter name, the site address and the job number', async () => {
+    const sample = await app.db
+      .selectFrom('swms as s')
+      .innerJoin('project_sites as p', 'p.id', 's.site_id')
+      .innerJoin('users as u', 'u.id', 's.created_by')
+      .select(['s.id', 'u.first_name', 'u.surname', 'p.address', 'p.suburb', 'p.site_number'])
+      .where('s.company_id', '=', harbourAdmin.companyId)
+      .where('u.first_name', '<>', '')
+      .orderBy('s.id')
+      .executeTakeFirstOrThrow();
+    const fullName = `${sample.first_name} ${sample.surname}`;
+    const terms = [fullName.toUpperCase(), sample.surname.slice(1, 4), sample.address.slice(0, 6), sample.suburb.toLowerCase(), sample.site_number];
+    for (const term of terms) {
+      const rows = await everyRow(harbourSupervisor, `search=${encodeURIComponent(term)}`);
+      expect(rows.map((row) => row._id), term).toContain(sample.id);
+      const needle = term.toLowerCase();
+      for (const row of rows) {
+        const haystack = [`${row.submittedBy.firstName} ${row.submittedBy.surname}`, row.siteAddress, row.siteNumber].join('|').toLowerCase();
+        expect(haystack, `${term} in ${haystack}`).toContain(needle);
+      }
+    }
+  });
+
+  it('treats search wildcards as text and finds nothing for an unmatched term', async () => {
+    expect((await list(harbourAdmin, `search=${encodeURIComponent('%_\\')}`)).total).toBe(0);
+    expect((await list(harbourAdmin, 'search=zzzz-no-such-thing')).total).toBe(0);
+    expect((await list(harbourAdmin, 'search=%20%20')).total).toBe(harbourSwms.length);
+  });
+
+  it('pages in the database with the total of every match', async () => {
+    const wide = await list(harbourAdmin, 'sort=createdAt.date.asc&pageSize=10&page=1');
+    const second = await list(harbourAdmin, 'sort=createdAt.date.asc&pageSize=5&page=2');
+    expect(second).toMatchObject({ total: harbourSwms.length, page: 2, pageSize: 5 });
+    expect(second.items.map((row) => row._id)).toEqual(wide.items.slice(5, 10).map((row) => row._id));
+    const beyond = await list(harbourAdmin, 'page=1000&pageSize=100');
+    expect(beyond).toEqual({ items: [], total: harbourSwms.length, page: 1000, pageSize: 100 });
+    expect((await list(harbourAdmin, '')).pageSize).toBe(20);
+  });
+
+  it('answers bad query values with 400 and a message', async () => {
+    const cases: [string, string][] = [
+      ['sort=name.string.asc', 'Choose one of the offered sort orders'],
+      ['filter=status.string.approved', 'Choose one of the offered filters'],
+      ['pageSize=101', 'The page size must be a whole number from 1 to 100'],
+      ['pageSize=0', 'The page size must be a whole number from 1 to 100'],
+      ['page=0', 'The page must be a whole number from 1'],
+      ['page=-1', 'The page must be a whole number from 1'],
+      ['page=1e3', 'The page must be a whole number from 1'],
+      ['search=a&search=b', 'Search with a single text of at most 100 characters'],
+      [`search=${'x'.repeat(101)}`, 'Search with a single text of at most 100 characters'],
+      ['page=1&page=2', 'The page must be a whole number from 1'],
+      ['sort=createdAt.date.asc&sort=createdAt.date.desc', 'Choose one of the offered sort orders'],
+    ];
+    for (const [query, message] of cases) {
+      expect(answer(await call('GET', listUrl(harbourAdmin.companyId, query), harbourAdmin.token)), query).toEqual({ statusCode: 400, body: message });
+    }
+  });
+});
+
+describe('GET /api/company/:companyId/swms/:swmsId', () => {
+  it('answers the whole SWMS with site, submitter, both reviews, risk band and photo urls', async () => {
+    const withPhoto = await app.db
+      .selectFrom('swms')
+      .select('id')
+      .where('company_id', '=', harbourAdmin.companyId)
+      .where('risk_photo_file_id', 'is not', null)
+      .executeTakeFirst();
+    const swmsId = withPhoto?.id ?? harbourSwms[0]!;
+    await setFlags([swmsId], { admin: harbourAdmin.userId, supervisor: null });
+    const row = await stored(swmsId);
+    const site = await app.db.selectFrom('project_sites').selectAll().where('id', '=', row.site_id).executeTakeFirstOrThrow();
+    const submitter = await app.db.selectFrom('users').selectAll().where('id', '=', row.created_by).executeTakeFirstOrThrow();
+    const admin = await app.db.selectFrom('users').selectAll().where('id', '=', harbourAdmin.userId).executeTakeFirstOrThrow();
+
+    for (const viewer of [harbourAdmin, harbourSupervisor]) {
+      const swms = await readOne(viewer, swmsId);
+      expect(swms).toMatchObject({
+        _id: swmsId,
+        createdAt: row.created_at.toISOString(),
+        createdUserDetails: { _id: submitter.id, firstName: submitter.first_name, surname: submitter.surname },
+        site: { _id: site.id, siteNumber: site.site_number, address: site.address, fullAddress: `${site.address}, ${site.suburb} ${site.postcode}` },
+        companyAdminReviewedAt: '2026-01-05T09:00:00.000Z',
+        companyAdminReviewedBy: harbourAdmin.userId,
+        companyAdminReviewerDetails: { firstName: admin.first_name, surname: admin.surname },
+        supervisorReviewedAt: null,
+        supervisorReviewedBy: null,
+        supervisorReviewerDetails: null,
+        highRiskWork: row.high_risk_work,
+        riskConsequenceLevel: row.risk_consequence_level,
+        riskLikelihoodLevel: row.risk_likelihood_level,
+        riskOverallLevel: row.risk_overall_level,
+        task: { taskDescription: row.task_description, mobilePlantTools: row.mobile_plant_tools, ppe: row.ppe, otherPpe: row.other_ppe },
+      });
+      const band = row.risk_overall_level > 15 ? 'Catastrophic' : row.risk_overall_level > 9 ? 'High' : row.risk_overall_level > 3 ? 'Moderate' : 'Low';
+      expect(swms.riskBand).toBe(band);
+      if (withPhoto) {
+        const file = await app.db.selectFrom('files').select('file_key').where('id', '=', row.risk_photo_file_id!).executeTakeFirstOrThrow();
+        expect(swms.task.riskPhoto?.url).toContain(file.file_key);
+        expect(swms.task.riskPhoto?.url).toContain('sig=');
+      }
+      if (row.control_photo_file_id === null) expect(swms.task.controlPhoto).toBeNull();
+    }
+  });
+
+  it("answers another company's SWMS exactly as an unknown one: 403 with no data", async () => {
+    const foreign = await call('GET', swmsUrl(harbourAdmin.companyId, ridgelineSwms[0]!), harbourAdmin.token);
+    const unknown = await call('GET', swmsUrl(harbourAdmin.companyId, randomUUID()), harbourSupervisor.token);
+    expect(answer(foreign)).toEqual(deniedSwms);
+    expect(answer(unknown)).toEqual(deniedSwms);
+    expect(answer(await call('GET', swmsUrl(harbourAdmin.companyId, 'not-an-id'), harbourAdmin.token))).toEqual({ statusCode: 400, body: 'Not a valid id' });
+  });
+});
+
+describe('PUT /api/company/:id/swms: one SWMS', () => {
+  let swmsId: string;
+  beforeEach(async () => {
+    swmsId = harbourSwms[(Math.floor(Math.random() * harbourSwms.length))]!;
+    await setFlags([swmsId], { admin: null, supervisor: null });
+  });
+
+  it("sets the supervisor's flag from the token, whatever the body says", async () => {
+    const response = await change(harbourSupervisor, {
+      swmsId,
+      status: 'reviewed',
+      flag: 'companyAdmin',
+      role: 'CompanyAdmin',
+      companyAdminReviewedAt: '2020-01-01T00:00:00Z',
+      companyAdminReviewedBy: harbourAdmin.userId,
+      supervisorReviewedBy: harbourAdmin.userId,
+      reviewedBy: harbourAdmin.userId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const swms = decoded(decode(Swms, response.json()));
+    const supervisor = await app.db.selectFrom('users').selectAll().where('id', '=', harbourSupervisor.userId).executeTakeFirstOrThrow();
+    expect(swms).toMatchObject({
+      _id: swmsId,
+      supervisorReviewedBy: harbourSupervisor.userId,
+      supervisorReviewerDetails: { firstName: supervisor.first_name, surname: supervisor.surname },
+      companyAdminReviewedAt: null,
+      companyAdminReviewedBy: null,
+      companyAdminReviewerDetails: null,
+    });
+    expect(Math.abs(Date.parse(swms.supervisorReviewedAt!) - Date.now())).toBeLessThan(60_000);
+    const row = await stored(swmsId);
+    expect(row.company_admin_reviewed_at).toBeNull();
+    expect(row.supervisor_reviewed_by).toBe(harbourSupervisor.userId);
+  });
+
+  it("sets the admin's flag for an admin and never the supervisor's", async () => {
+    const response = await change(harbourAdmin, { swmsId, status: 'reviewed', flag: 'supervisor', supervisorReviewedBy: harbourSupervisor.userId });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ companyAdminReviewedBy: harbourAdmin.userId, supervisorReviewedAt: null, supervisorReviewedBy: null });
+    expect((await stored(swmsId)).supervisor_reviewed_at).toBeNull();
+  });
+
+  it('reaches both flags in either order, each with its own reviewer', async () => {
+    for (const [first, second] of [[harbourAdmin, harbourSupervisor], [harbourSupervisor, harbourAdmin]] as const) {
+      await setFlags([swmsId], { admin: null, supervisor: null });
+      expect((await change(first, { swmsId, status: 'reviewed' })).statusCode).toBe(200);
+      const after = decoded(decode(Swms, (await change(second, { swmsId, status: 'reviewed' })).json()));
+      expect(after.companyAdminReviewedBy).toBe(harbourAdmin.userId);
+      expect(after.supervisorReviewedBy).toBe(harbourSupervisor.userId);
+      expect(after.companyAdminReviewedAt).not.toBeNull();
+      expect(after.supervisorReviewedAt).not.toBeNull();
+    }
+  });
+
+  it("returns a SWMS to For Review by clearing only the caller's flag, and records both steps for auditors", async () => {
+    await setFlags([swmsId], { admin: harbourAdmin.userId, supervisor: harbourSupervisor.userId });
+    const before = await stored(swmsId);
+    const eventsBefore = (await reviewEvents(swmsId)).length;
+    const response = await change(harbourSupervisor2, { swmsId, status: 'forReview' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      supervisorReviewedAt: null,
+      supervisorReviewedBy: null,
+      supervisorReviewerDetails: null,
+      companyAdminReviewedBy: harbourAdmin.userId,
+      companyAdminReviewedAt: '2026-01-05T09:00:00.000Z',
+    });
+    expect((await change(harbourSupervisor2, { swmsId, status: 'reviewed' })).statusCode).toBe(200);
+
+    const events = (await reviewEvents(swmsId)).slice(eventsBefore);
+    expect(events.map((event) => [event.action, event.actor_user_id])).toEqual([
+      ['swms.returnedForReview', harbourSupervisor2.userId],
+      ['swms.reviewed', harbourSupervisor2.userId],
+    ]);
+    expect(events[0]!.detail).toMatchObject({
+      flag: 'supervisor',
+      status: 'forReview',
+      bulk: false,
+      companyId: harbourAdmin.companyId,
+      previous: { reviewedAt: before.supervisor_reviewed_at!.toISOString(), reviewedBy: harbourSupervisor.userId },
+      current: { reviewedAt: null, reviewedBy: null },
+    });
+    expect(events[1]!.detail).toMatchObject({
+      flag: 'supervisor',
+      status: 'reviewed',
+      previous: { reviewedAt: null, reviewedBy: null },
+      current: { reviewedBy: harbourSupervisor2.userId },
+    });
+  });
+
+  it('keeps the first reviewer and time when the flag is already set, and records nothing', async () => {
+    expect((await change(harbourSupervisor, { swmsId, status: 'reviewed' })).statusCode).toBe(200);
+    const first = await stored(swmsId);
+    const events = (await reviewEvents(swmsId)).length;
+    const again = await change(harbourSupervisor2, { swmsId, status: 'reviewed' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ supervisorReviewedBy: harbourSupervisor.userId, supervisorReviewedAt: first.supervisor_reviewed_at!.toISOString() });
+    expect((await change(harbourAdmin, { swmsId, status: 'forReview' })).statusCode).toBe(200);
+    expect(await reviewEvents(swmsId)).toHaveLength(events);
+  });
+
+  it("refuses another company's SWMS or an unknown one, naming it and changing nothing", async () => {
+    const foreign = ridgelineSwms[0]!;
+    const before = await storedFlags([foreign]);
+    const count = await auditCount();
+    const refused = await change(harbourAdmin, { swmsId: foreign, status: 'reviewed' });
+    expect(answer(refused)).toEqual({ statusCode: 403, body: `These SWMS could not be changed: ${foreign}` });
+    const unknown = randomUUID();
+    expect(answer(await change(harbourAdmin, { swmsId: unknown, status: 'reviewed' }))).toEqual({
+      statusCode: 403,
+      body: `These SWMS could not be changed: ${unknown}`,
+    });
+    expect(await storedFlags([foreign])).toEqual(before);
+    expect(await auditCount()).toBe(count);
+  });
+});
+
+describe('PUT /api/company/:id/swms: bulk review', () => {
+  let selection: string[];
+  beforeEach(async () => {
+    selection = harbourSwms.slice(0, 6);
+    await setFlags(harbourSwms, { admin: null, supervisor: null });
+  });
+
+  it('marks every selected SWMS in one call and answers { items } in the order sent', async () => {
+    const count = await auditCount();
+    const response = await change(harbourSupervisor, { swmsIds: selection, status: 'reviewed', company: harbourAdmin.companyId });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = decoded(decode(SwmsBulkResult, response.json()));
+    expect(result.items.map((swms) => swms._id)).toEqual(selection);
+    expect(result.items.every((swms) => swms.supervisorReviewedBy === harbourSupervisor.userId && swms.companyAdminReviewedAt === null)).toBe(true);
+    expect(new Set(result.items.map((swms) => swms.supervisorReviewedAt)).size).toBe(1);
+    expect(await auditCount()).toBe(count + selection.length);
+    const event = (await reviewEvents(selection[0]!)).at(-1)!;
+    expect(event).toMatchObject({ action: 'swms.reviewed', actor_user_id: harbourSupervisor.userId });
+    expect(event.detail).toMatchObject({ flag: 'supervisor', bulk: true });
+
+    const back = await change(harbourSupervisor, { swmsIds: selection.slice(0, 2), status: 'forReview' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json<SwmsBulkResult>().items.map((swms) => swms.supervisorReviewedAt)).toEqual([null, null]);
+  });
+
+  it("lets a supervisor's bulk call touch only the supervisor flag, and an admin's only the admin flag", async () => {
+    await setFlags(selection, { admin: harbourAdmin.userId, supervisor: null });
+    const adminBefore = (await storedFlags(selection)).map((row) => [row.company_admin_reviewed_at, row.company_admin_reviewed_by]);
+    await change(harbourSupervisor, { swmsIds: selection, status: 'forReview', companyAdminReviewedAt: null });
+    await change(harbourSupervisor, { swmsIds: selection, status: 'reviewed', companyAdminReviewedBy: harbourSupervisor.userId });
+    expect((await storedFlags(selection)).map((row) => [row.company_admin_reviewed_at, row.company_admin_reviewed_by])).toEqual(adminBefore);
+    await change(harbourAdmin, { swmsIds: selection, status: 'forReview' });
+    const after = await storedFlags(selection);
+    expect(after.every((row) => row.company_admin_reviewed_at === null && row.supervisor_reviewed_by === harbourSupervisor.userId)).toBe(true);
+  });
+
+  it('changes nothing when one id belongs to another company or is unknown, and names the refused ids', async () => {
+    const foreign = ridgelineSwms[0]!;
+    const unknown = randomUUID();
+    const before = await storedFlags([...selection, foreign]);
+    const count = await auditCount();
+    for (const [ids, refused] of [
+      [[...selection, foreign], [foreign]],
+      [[unknown, ...selection], [unknown]],
+      [[...selection.slice(0, 2), foreign, unknown], [foreign, unknown]],
+    ] as const) {
+      const response = await change(harbourAdmin, { swmsIds: ids, status: 'reviewed' });
+      expect(answer(response)).toEqual({ statusCode: 403, body: `These SWMS could not be changed: ${refused.join(', ')}` });
+    }
+    expect(await storedFlags([...selection, foreign])).toEqual(before);
+    expect(await auditCount()).toBe(count);
+  });
+
+  it('lets an admin and a supervisor review the same SWMS at the same time without losing either flag', async () => {
+    const count = await auditCount();
+    const [admin, supervisor] = await Promise.all([
+      change(harbourAdmin, { swmsIds: selection, status: 'reviewed' }),
+      change(harbourSupervisor, { swmsIds: [...selection].reverse(), status: 'reviewed' }),
+    ]);
+    expect([admin.statusCode, supervisor.statusCode]).toEqual([200, 200]);
+    const rows = await storedFlags(selection);
+    expect(rows.every((row) => row.company_admin_reviewed_by === harbourAdmin.userId && row.supervisor_reviewed_by === harbourSupervisor.userId)).toBe(true);
+    expect(await auditCount()).toBe(count + 2 * selection.length);
+  });
+
+  it('acts on the admin flag for a user who is both admin and supervisor', async () => {
+    const email = `both.${randomUUID().slice(0, 8)}@harbourbuild.test`;
+    const userId = randomUUID();
+    await app.db.insertInto('users').values({ id: userId, email, first_name: 'Bo', surname: 'Th' }).execute();
+    await app.db
+      .insertInto('user_roles')
+      .values(['CompanySupervisor', 'CompanyAdmin'].map((role) => ({ id: randomUUID(), user_id: userId, company_id: harbourAdmin.companyId, role: role as 'CompanyAdmin' })))
+      .execute();
+    const both = await account(email);
+    const response = await change(both, { swmsId: selection[0], status: 'reviewed' });
+    expect(response.json()).toMatchObject({ companyAdminReviewedBy: userId, supervisorReviewedBy: null });
+  });
+
+  it('refuses a reviewer whose role was revoked after their token was issued', async () => {
+    const email = `revoked.${randomUUID().slice(0, 8)}@harbourbuild.test`;
+    const userId = randomUUID();
+    const roleId = randomUUID();
+    await app.db.insertInto('users').values({ id: userId, email, first_name: 'Rev', surname: 'Oked' }).execute();
+    await app.db.insertInto('user_roles').values({ id: roleId, user_id: userId, company_id: harbourAdmin.companyId, role: 'CompanySupervisor' }).execute();
+    const revoked = await account(email);
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', roleId).execute();
+    const before = await storedFlags(selection);
+    expect(answer(await change(revoked, { swmsIds: selection, status: 'reviewed' }))).toEqual(deniedPage);
+    expect(await storedFlags(selection)).toEqual(before);
+  });
+
+  it('counts a repeated id once', async () => {
+    const response = await change(harbourAdmin, { swmsIds: [selection[0], selection[0], selection[1]], status: 'reviewed' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<SwmsBulkResult>().items.map((swms) => swms._id)).toEqual([selection[0], selection[1]]);
+  });
+
+  it('takes 500 ids in one transaction', async () => {
+    const bulk = await companyWithSwms(500);
+    const response = await change(bulk.supervisor, { swmsIds: bulk.swmsIds, status: 'reviewed' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<SwmsBulkResult>().items).toHaveLength(500);
+    expect((await list(bulk.supervisor, 'filter=status.string.forReview')).total).toBe(0);
+    expect((await list(bulk.admin, 'filter=status.string.forReview')).total).toBe(500);
+  });
+});
+
+describe('PUT /api/company/:id/swms: bad input', () => {
+  it('answers 400 with a clear message and never 500', async () => {
+    const id = harbourSwms[0]!;
+    const cases: [unknown, string][] = [
+      [{ swmsId: id, status: 'approved' }, 'Status must be reviewed or forReview'],
+      [{ swmsIds: [id], status: 'REVIEWED' }, 'Status must be reviewed or forReview'],
+      [{ swmsIds: [id], status: 3 }, 'Status must be reviewed or forReview'],
+      [{ swmsId: id, status: null }, 'Status must be reviewed or forReview'],
+      [{ swmsId: id }, 'This field is required'],
+      [{ status: 'reviewed' }, 'Send either swmsId or swmsIds'],
+      [{ swmsId: id, swmsIds: [id], status: 'reviewed' }, 'Send either swmsId or swmsIds'],
+      [{ swmsIds: [], status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
+      [{ swmsIds: Array.from({ length: 501 }, () => id), status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
+      [{ swmsIds: ['not-an-id'], status: 'reviewed' }, 'Not a valid id'],
+      [{ swmsIds: harbourSwms[0], status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
+      [{ swmsId: 42, status: 'reviewed' }, 'Expected string'],
+      [{ swmsIds: [id], status: 'reviewed', company: ridgelineAdmin.companyId }, 'The company does not match the address'],
+    ];
+    for (const [body, message] of cases) {
+      expect(answer(await change(harbourSupervisor, body)), JSON.stringify(body).slice(0, 80)).toEqual({ statusCode: 400, body: message });
+    }
+    for (const payload of ['{not json', '', '[]', 'null', '"reviewed"']) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: listUrl(harbourAdmin.companyId),
+        headers: { authorization: `Bearer ${harbourAdmin.token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  /** Set when the app was asked to listen; app.config.publicUrl then points at it too. */
+  readonly baseUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Listen on a random loopback port, for tests that need a real socket (fetch, a browser). */
+  readonly listen?: boolean;
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function. */
+async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${randomBytes(8).toString('hex')}`;
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => onServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/**
+ * The whole portal server on a database of its own: a fresh PGlite directory, or a freshly created
+ * PostgreSQL database when TEST_DATABASE_URL names a server (CI runs both).
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const database = serverUrl ? await freshDatabase(serverUrl) : undefined;
+  const cleanUp = async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+    databaseUrl: database?.url,
+    serveSpa: false,
+    seedDemoWhenEmpty: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.ready();
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const close = async () => {
+    await app.close();
+    await cleanUp();
+  };
+  if (!options.listen) return { app, close };
+  const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
+  if (!overrides.publicUrl) (app.config as { publicUrl: string }).publicUrl = baseUrl;
+  return { app, baseUrl, close };
+}

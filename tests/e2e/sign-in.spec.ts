@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn, storedKeys } from './support/sign-in';
+
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+test('a super user lands on /clients', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, demo.superUser);
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Clients' })).toBeVisible();
+});
+
+test('a company admin lands on their company page', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  const nav = page.getByRole('navigation');
+  for (const item of ['Projects', 'Employees', 'Company Profile', 'SWMS', 'My Profile']) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Clients' })).toHaveCount(0);
+});
+
+test('a supervisor lands on their company SWMS list, with Apple too', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, demo.supervisor, 'Apple');
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}/swms$`));
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'SWMS' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveCount(0);
+});
+
+test('an unknown email lands on /unauthorised_role', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, demo.unknown);
+  await expect(page).toHaveURL(/\/unauthorised_role$/);
+  await expect(page.getByText('You have no roles in the system')).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+});
+
+test('a deep link survives sign-in', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('signing out clears the stored session', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  expect(await storedKeys(page)).toContain('accessToken');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const keys = await storedKeys(page);
+  for (const key of ['accessToken', 'authCode', 'signInWith', 'invitationCode']) expect(keys).not.toContain(key);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an expired token sends the user to /', async ({ page, context }) => {
+  await page.goto('/');
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  await context.clearCookies();
+  await page.evaluate(() => {
+    const token = window.localStorage.getItem('accessToken') ?? '';
+    const [header, , signature] = token.split('.');
+    const payload = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60, roles: ['CompanyAdmin'], company: null }))
+      .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    window.localStorage.setItem('accessToken', `${header}.${payload}.${signature}`);
+  });
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});

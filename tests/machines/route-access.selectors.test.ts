@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest';
+import { isPublicRoute, routeAccess, type RouteAccess, type RouteViewer } from '../../machines/route-access.selectors';
+import type { Role } from '../../src/domain/roles';
+
+const viewer = (roles: Role[], company: string | null = null): RouteViewer => ({
+  signedIn: true,
+  payload: { sub: 'user-1', exp: 2_000_000_000, roles, company },
+});
+
+const signedOut: RouteViewer = { signedIn: false, payload: null };
+const superUser = viewer(['SuperUser']);
+const admin = viewer(['CompanyAdmin'], 'acme');
+const supervisor = viewer(['CompanySupervisor'], 'acme');
+const tradesPerson = viewer(['TradesPerson']);
+const unregistered = viewer(['Unregistered']);
+const noRoles = viewer([]);
+
+const allow: RouteAccess = { kind: 'allow' };
+const to = (path: string): RouteAccess => ({ kind: 'redirect', to: path, rememberReturnTo: false });
+const signIn: RouteAccess = { kind: 'redirect', to: '/', rememberReturnTo: true };
+
+const cases: [rule: string, path: string, who: RouteViewer, expected: RouteAccess][] = [
+  ['the login screen is public', '/', signedOut, allow],
+  ['the invitation screen is public', '/accept_invitation', signedOut, allow],
+  ['the no-role screen is public', '/unauthorised_role', signedOut, allow],
+  ['public screens stay open when signed in', '/accept_invitation', admin, allow],
+
+  ['a signed-out visitor goes to / and the location is remembered', '/clients', signedOut, signIn],
+  ['so does a deep company link', '/company/acme/swms/42', signedOut, signIn],
+  ['so does an unmatched path', '/nowhere', signedOut, signIn],
+  ['signed in without a payload counts as signed out', '/profile', { signedIn: true, payload: null }, signIn],
+
+  ['a super user may see the client list', '/clients', superUser, allow],
+  ['a super user may see every client page', '/clients/9/employees/add', superUser, allow],
+  ['an admin at /clients goes to their company', '/clients', admin, to('/company/acme')],
+  ['an admin at a client page goes to their company', '/clients/9/edit', admin, to('/company/acme')],
+  ["a supervisor at /clients ends at their company's SWMS", '/clients', supervisor, to('/company/acme/swms')],
+  ['a user without a company at /clients is unauthorised', '/clients', tradesPerson, to('/unauthorised')],
+  ['an Unregistered user at /clients has no roles', '/clients', unregistered, to('/unauthorised_role')],
+
+  ['an admin may see their company profile', '/company/acme', admin, allow],
+  ['an admin may see every company page', '/company/acme/projectsites/7/edit', admin, allow],
+  ["another company's pages are unauthorised", '/company/other/swms', admin, to('/unauthorised')],
+  ["a super user at a company's page is unauthorised (no company of their own)", '/company/acme', superUser, to('/unauthorised')],
+  ['a non-company role in its own company goes to /clients, then on', '/company/acme', viewer(['TradesPerson'], 'acme'), to('/unauthorised')],
+  ['a supervisor may see the SWMS list', '/company/acme/swms', supervisor, allow],
+  ['a supervisor may see one SWMS', '/company/acme/swms/42', supervisor, allow],
+  ['a supervisor at the company profile goes to the SWMS list', '/company/acme', supervisor, to('/company/acme/swms')],
+  ['a supervisor at employees goes to the SWMS list', '/company/acme/employees', supervisor, to('/company/acme/swms')],
+  ['a supervisor at project sites goes to the SWMS list', '/company/acme/projectsites/add', supervisor, to('/company/acme/swms')],
+  ['a supervisor below a SWMS page goes to the SWMS list', '/company/acme/swms/42/history', supervisor, to('/company/acme/swms')],
+  ['an Unregistered user at a company page has no roles', '/company/acme', viewer(['Unregistered'], 'acme'), to('/unauthorised_role')],
+  ['an encoded company id is compared decoded', '/company/ac%6De', admin, allow],
+
+  ['any role may see their profile', '/profile', superUser, allow],
+  ['a tradesperson may see their profile', '/profile', tradesPerson, allow],
+  ['the create-profile page is open to roles', '/profile/create', supervisor, allow],
+  ['the edit-profile page is open to roles', '/profile/p-1', admin, allow],
+  ['an Unregistered user at /profile has no roles', '/profile', unregistered, to('/unauthorised_role')],
+  ['a user with no roles at /profile/{id} has no roles', '/profile/p-1', noRoles, to('/unauthorised_role')],
+
+  ['tradesperson details need only a sign-in', '/trades/t-1', unregistered, allow],
+  ['the workflow diagrams need only a sign-in', '/workflows', tradesPerson, allow],
+  ['the unauthorised page needs only a sign-in', '/unauthorised', unregistered, allow],
+  ['an unmatched path is allowed (the app says it is not authorised)', '/nowhere/at/all', admin, allow],
+  ['a trailing slash is ignored', '/clients/', admin, to('/company/acme')],
+];
+
+describe('routeAccess', () => {
+  test.for(cases)('%s (%s)', ([, path, who, expected]) => {
+    expect(routeAccess(path, who)).toEqual(expected);
+  });
+
+  test('a redirect never lands on a page that redirects again', () => {
+    const viewers = [superUser, admin, supervisor, tradesPerson, unregistered, noRoles, viewer(['TradesPerson'], 'acme')];
+    const paths = ['/clients', '/clients/1', '/company/acme', '/company/acme/employees', '/company/acme/swms', '/company/x', '/profile'];
+    for (const who of viewers) {
+      for (const path of paths) {
+        const access = routeAccess(path, who);
+        if (access.kind === 'redirect') expect(routeAccess(access.to, who), `${path} → ${access.to}`).toEqual(allow);
+      }
+    }
+  });
+});
+
+describe('isPublicRoute', () => {
+  test.for([
+    ['/', true],
+    ['/accept_invitation', true],
+    ['/accept_invitation?invitationCode=abc', true],
+    ['/unauthorised_role/', true],
+    ['/clients', false],
+    ['/unauthorised', false],
+  ] as const)('%s → %s', ([path, expected]) => {
+    expect(isPublicRoute(path)).toBe(expected);
+  });
+});

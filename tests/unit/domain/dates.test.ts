@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { formatActivity, formatDateTime } from '../../../src/domain/dates';
+
+describe('formatActivity (spec §9 activity timestamps)', () => {
+  test('shows weekday, ordinal day, month, year and 24-hour time', () => {
+    // 21 November 2026 is a Saturday.
+    expect(formatActivity(new Date(2026, 10, 21, 14, 5))).toBe('Saturday, 21st November 2026, 14:05');
+  });
+
+  test.for([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [13, '13th'],
+    [22, '22nd'],
+    [23, '23rd'],
+  ] as const)('day %i reads %s', ([day, ordinal]) => {
+    expect(formatActivity(new Date(2026, 0, day, 9, 0))).toContain(`, ${ordinal} January 2026, 09:00`);
+  });
+});
+
+describe('formatDateTime (spec §9: en-AU, 2-digit parts)', () => {
+  test('shows day/month/year and 24-hour time', () => {
+    expect(formatDateTime(new Date(2026, 1, 3, 7, 9))).toBe('03/02/2026, 07:09');
+  });
+});
