@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectSite, ProjectSiteList } from '../../src/domain/project-site';
 import type { StoredRole } from '../../server/db/tables';
+import { seedDemo } from '../../server/seed/demo';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
 
@@ -708,5 +709,49 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
     for (const query of ['search=a&search=b', 'page=1&page=2', 'status=ongoing&status=on_hold']) {
       expect((await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.admin.token)).statusCode).toBe(400);
     }
+  });
+});
+
+describe('the demo data', () => {
+  let demo: FastifyInstance;
+  let closeDemo: () => Promise<void>;
+  beforeAll(async () => {
+    ({ app: demo, close: closeDemo } = await createTestApp());
+    await seedDemo(demo.db, demo.storage);
+  });
+  afterAll(async () => closeDemo());
+
+  const signIn = async (email: string) => {
+    const token = await demo.auth.tokenForEmail(email);
+    return { token, companyId: String(decodeJwt(token).company) };
+  };
+  const get = async (token: string, url: string) => demo.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it('lets the Harbour admin sort, search and filter the Harbour sites, and shows Ridgeline’s admin none of them', async () => {
+    const admin = await signIn('admin@harbourbuild.demo');
+    const list = async (query: string) => (await get(admin.token, `${sitesUrl(admin.companyId)}?${query}`)).json<ProjectSiteList>();
+    const jobNumbers = (page: ProjectSiteList) => page.items.map((site) => site.siteNumber);
+    expect(jobNumbers(await list('sort=siteNumber.string.asc'))).toEqual(['HB-1029', 'HB-1036', 'HB-1042', 'HB-1047', 'HB-1053', 'HB-1058']);
+    expect(jobNumbers(await list('search=marcus&sort=siteNumber.string.asc'))).toEqual(['HB-1036', 'HB-1042']);
+    expect(jobNumbers(await list('filter=status.string.cancelled'))).toEqual(['HB-1058']);
+    const unallocated = (await list('search=HB-1053')).items[0];
+    expect(unallocated).toMatchObject({ supervisor: null, supervisorName: null, supervisorPhone: unallocated?.company.phone });
+
+    const ridgeline = await signIn('admin@ridgeline.demo');
+    expect(answer(await get(ridgeline.token, sitesUrl(admin.companyId)))).toEqual(denied);
+    expect(answer(await get(ridgeline.token, siteUrl(admin.companyId, unallocated?._id ?? '')))).toEqual(denied);
+  });
+
+  it('lets the Harbour supervisor read a site but not change its status', async () => {
+    const supervisor = await signIn('supervisor@harbourbuild.demo');
+    const [site] = (await get(supervisor.token, `${sitesUrl(supervisor.companyId)}?search=HB-1042`)).json<ProjectSiteList>().items;
+    expect(site).toMatchObject({ supervisorName: 'Marcus Reid', supervisorDetails: { firstName: 'Marcus', surname: 'Reid' } });
+    const response = await demo.inject({
+      method: 'PATCH',
+      url: sitesUrl(supervisor.companyId),
+      headers: { authorization: `Bearer ${supervisor.token}` },
+      payload: { projectSiteIds: [site?._id], selectedStatus: 'completed' },
+    });
+    expect(answer(response)).toEqual(denied);
   });
 });

@@ -398,13 +398,12 @@ describe('GET /api/company/:id/swms', () => {
 
 describe('GET /api/company/:companyId/swms/:swmsId', () => {
   it('answers the whole SWMS with site, submitter, both reviews, risk band and photo urls', async () => {
-    const withPhoto = await app.db
-      .selectFrom('swms')
-      .select('id')
-      .where('company_id', '=', harbourAdmin.companyId)
-      .where('risk_photo_file_id', 'is not', null)
-      .executeTakeFirst();
-    const swmsId = withPhoto?.id ?? harbourSwms[0]!;
+    const swmsId = harbourSwms[3]!;
+    const photoKey = `${randomUUID()}.jpg`;
+    const photoId = randomUUID();
+    await app.db.insertInto('files').values({ id: photoId, file_key: photoKey, friendly_name: 'scaffold.jpg', type: 'photo', created_by: tradie.userId }).execute();
+    await app.storage.putFile(photoKey, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    await app.db.updateTable('swms').set({ risk_photo_file_id: photoId, control_photo_file_id: null }).where('id', '=', swmsId).execute();
     await setFlags([swmsId], { admin: harbourAdmin.userId, supervisor: null });
     const row = await stored(swmsId);
     const site = await app.db.selectFrom('project_sites').selectAll().where('id', '=', row.site_id).executeTakeFirstOrThrow();
@@ -428,16 +427,20 @@ describe('GET /api/company/:companyId/swms/:swmsId', () => {
         riskConsequenceLevel: row.risk_consequence_level,
         riskLikelihoodLevel: row.risk_likelihood_level,
         riskOverallLevel: row.risk_overall_level,
-        task: { taskDescription: row.task_description, mobilePlantTools: row.mobile_plant_tools, ppe: row.ppe, otherPpe: row.other_ppe },
+        task: {
+          taskDescription: row.task_description,
+          mobilePlantTools: row.mobile_plant_tools,
+          riskText: row.risk_text,
+          controlText: row.control_text,
+          ppe: row.ppe,
+          otherPpe: row.other_ppe,
+        },
       });
       const band = row.risk_overall_level > 15 ? 'Catastrophic' : row.risk_overall_level > 9 ? 'High' : row.risk_overall_level > 3 ? 'Moderate' : 'Low';
       expect(swms.riskBand).toBe(band);
-      if (withPhoto) {
-        const file = await app.db.selectFrom('files').select('file_key').where('id', '=', row.risk_photo_file_id!).executeTakeFirstOrThrow();
-        expect(swms.task.riskPhoto?.url).toContain(file.file_key);
-        expect(swms.task.riskPhoto?.url).toContain('sig=');
-      }
-      if (row.control_photo_file_id === null) expect(swms.task.controlPhoto).toBeNull();
+      expect(swms.task.riskPhoto?.url).toContain(photoKey);
+      expect((await fetch(swms.task.riskPhoto!.url)).status).toBe(200);
+      expect(swms.task.controlPhoto).toBeNull();
     }
   });
 
