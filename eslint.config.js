@@ -21,7 +21,12 @@ function forbiddenImport(file, specifier) {
   if (within(file, 'src/domain') && (isReact || reaches('src/api') || reaches('src/features') || reaches('src/app') || reaches('src/ui'))) {
     return 'src/domain/ holds rules only';
   }
-  if (within(file, 'src/ui') && (reaches('src/features') || reaches('src/app'))) return 'src/ui/ must not import features or the app';
+  if (within(file, 'src/ui') && (reaches('src/features') || reaches('src/app') || reaches('src/components'))) {
+    return 'src/ui/ must not import components, features or the app';
+  }
+  if (within(file, 'src/components') && (reaches('src/features') || reaches('src/app'))) {
+    return 'src/components/ is shared by features and must not import them or the app';
+  }
   const feature = featureOf(file);
   if (feature && target && within(target, 'src/features') && featureOf(target) !== feature) {
     return `features do not import each other (${feature} -> ${featureOf(target)})`;

@@ -11,6 +11,8 @@ export interface SignInClient {
   readonly configuration: oidc.Configuration;
   readonly scope: string;
   readonly responseMode?: 'form_post';
+  /** After a sign-out the next sign-in asks who is signing in rather than reusing the provider's session. */
+  readonly prompt?: 'login' | 'select_account';
 }
 
 interface IssuerSettings {
@@ -19,6 +21,7 @@ interface IssuerSettings {
   readonly clientAuth: oidc.ClientAuth;
   readonly options?: oidc.DiscoveryRequestOptions;
   readonly responseMode?: 'form_post';
+  readonly prompt?: 'login' | 'select_account';
 }
 
 /**
@@ -41,6 +44,7 @@ export function createSignInClients(app: FastifyInstance) {
         [oidc.customFetch]: inProcessFetch(app),
         ...(issuer.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
       },
+      prompt: 'login',
       // The development provider answers the Apple button as Apple does, so that path is exercised too.
       ...(provider === 'apple' ? { responseMode: 'form_post' as const } : {}),
     };
@@ -66,6 +70,7 @@ export function createSignInClients(app: FastifyInstance) {
         configuration: await discover(settings),
         scope: 'openid email',
         ...(settings.responseMode ? { responseMode: settings.responseMode } : {}),
+        ...(settings.prompt ? { prompt: settings.prompt } : {}),
       };
     },
   };
@@ -78,5 +83,5 @@ function configuredSettings(config: OidcClientConfig): IssuerSettings {
     return { issuer: config.issuer, clientId: config.clientId, clientAuth: appleClientAuth(config.clientId, config.apple), responseMode: 'form_post' };
   }
   const clientAuth = config.clientSecret ? oidc.ClientSecretPost(config.clientSecret) : oidc.None();
-  return { issuer: config.issuer, clientId: config.clientId, clientAuth };
+  return { issuer: config.issuer, clientId: config.clientId, clientAuth, prompt: 'select_account' };
 }

@@ -46,6 +46,7 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
         state: transaction.state,
         nonce: transaction.nonce,
         ...(client.responseMode ? { response_mode: client.responseMode } : {}),
+        ...(client.prompt ? { prompt: client.prompt } : {}),
       });
       setSignInCookie(reply, publicUrl(), cookieSecret, transaction);
       return reply.redirect(url.href, 302);

@@ -12,6 +12,8 @@ export async function readProfile(app: App, viewer: AccessTokenPayload): Promise
   const user = await app.db.selectFrom('users').selectAll().where('id', '=', viewer.sub).executeTakeFirst();
   if (!user) return null;
   const role = viewer.roles[0] ?? 'Unregistered';
+  const isCompanyRole = (companyRoles as readonly string[]).includes(role);
+  const companyId = isCompanyRole ? viewer.company : null;
   const userRole =
     role === 'Unregistered'
       ? undefined
@@ -21,6 +23,7 @@ export async function readProfile(app: App, viewer: AccessTokenPayload): Promise
           .where('user_id', '=', user.id)
           .where('role', '=', role)
           .where('status', '=', 'active')
+          .where('company_id', companyId === null ? 'is' : '=', companyId)
           .executeTakeFirst();
   const profile: Profile = {
     _id: user.id,
@@ -32,7 +35,6 @@ export async function readProfile(app: App, viewer: AccessTokenPayload): Promise
     emergencyContactPhone: user.emergency_contact_phone,
     userRole: { _id: userRole?.id ?? '', user: user.id, role },
   };
-  const isCompanyRole = (companyRoles as readonly string[]).includes(role);
   if (isCompanyRole && userRole?.company_id) {
     const company = await app.db
       .selectFrom('companies')

@@ -16,7 +16,7 @@ export const projectSiteMessages = {
   tooLong: 'This text is too long',
   safetyPlanUploadAgain: 'Upload the site safety plan again',
   status: 'Choose one of the offered statuses',
-  version: 'Reload the site before saving: the version it was read at is missing',
+  version: 'Reload the site before saving: send the version it was read at',
   staleVersion: 'This site was changed by someone else. Reload to see their changes before saving.',
   notFound: 'This project site does not exist',
   selection: 'Select from 1 to 500 project sites',
@@ -48,6 +48,11 @@ const maxTextLength = 500;
 const rule = (predicate: (value: string) => boolean, message: string) =>
   Schema.makeFilter<string>((value) => predicate(value) || message);
 
+/** The version a site was read at (optimistic concurrency): a whole number from 1. */
+const Version = Schema.Number.annotate({ message: projectSiteMessages.version }).check(
+  Schema.makeFilter<number>((value) => (Number.isInteger(value) && value >= 1) || projectSiteMessages.version),
+);
+
 const SiteText = RequiredText.check(rule((value) => value.trim().length <= maxTextLength, projectSiteMessages.tooLong));
 
 /** Spec §5 project site form: an Australian postcode is 4 digits. */
@@ -67,9 +72,12 @@ const fields = {
   postcode: Postcode,
   siteNumber: SiteText,
   clientName: SiteText,
-  supervisor: Schema.optionalKey(Schema.NullOr(Uuid.annotate({ message: projectSiteMessages.supervisor }))),
+  supervisor: Schema.optionalKey(
+    Schema.NullOr(Uuid.annotate({ message: projectSiteMessages.supervisor })).annotate({ message: projectSiteMessages.supervisor }),
+  ),
   ppe: Schema.optionalKey(
     Schema.Array(PpeSchema.annotate({ message: projectSiteMessages.ppe }))
+      .annotate({ message: projectSiteMessages.ppe })
       .check(Schema.isMaxLength(ppeValues.length * 2, { message: projectSiteMessages.ppe })),
   ),
   otherPpe: Schema.optionalKey(
@@ -96,15 +104,15 @@ export type ProjectSiteInput = typeof ProjectSiteInput.Type;
  */
 export const ProjectSiteUpdate = Schema.Struct({
   ...fields,
-  version: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ message: projectSiteMessages.version }),
+  version: Version,
 });
 export type ProjectSiteUpdate = typeof ProjectSiteUpdate.Type;
 
 /** Spec §4 bulk Change Status: all the selected sites change, or none does. */
 export const BulkStatusInput = Schema.Struct({
   projectSiteIds: Schema.Array(Uuid.annotate({ message: projectSiteMessages.siteId }))
-    .check(Schema.isBetweenLength(1, maxSitesPerBulkChange, { message: projectSiteMessages.selection }))
-    .annotate({ message: projectSiteMessages.selection }),
+    .annotate({ message: projectSiteMessages.selection })
+    .check(Schema.isBetweenLength(1, maxSitesPerBulkChange, { message: projectSiteMessages.selection })),
   selectedStatus: SiteStatusSchema.annotate({ message: projectSiteMessages.status }),
 });
 export type BulkStatusInput = typeof BulkStatusInput.Type;
@@ -112,7 +120,7 @@ export type BulkStatusInput = typeof BulkStatusInput.Type;
 /** The single-site status menu; a version, when sent, must still be current. */
 export const SiteStatusInput = Schema.Struct({
   status: SiteStatusSchema.annotate({ message: projectSiteMessages.status }),
-  version: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ message: projectSiteMessages.version })),
+  version: Schema.optionalKey(Version),
 });
 export type SiteStatusInput = typeof SiteStatusInput.Type;
 
@@ -178,10 +186,6 @@ export const defaultSiteSort: SiteSortKey = 'createdAt.date.desc';
 /** Spec §5 filter keys, field.type.value: one per status. */
 export const siteFilterKeys = siteStatuses.map((status) => `status.string.${status}` as const);
 export type SiteFilterKey = (typeof siteFilterKeys)[number];
-
-export function siteFilterKey(status: SiteStatus): SiteFilterKey {
-  return `status.string.${status}`;
-}
 
 const wholeNumberFromString = (maximum: number, message: string) =>
   Schema.String.check(

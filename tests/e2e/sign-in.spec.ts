@@ -56,6 +56,9 @@ test('signing out clears the stored session', async ({ page }) => {
   for (const key of ['accessToken', 'authCode', 'signInWith', 'invitationCode']) expect(keys).not.toContain(key);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
+
+  await signIn(page, demo.supervisor);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}/swms$`));
 });
 
 test('an expired token sends the user to /', async ({ page, context }) => {

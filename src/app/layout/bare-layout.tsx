@@ -5,10 +5,10 @@ import { ThemeToggle } from '../theme/theme-toggle';
 export function BareLayout() {
   return (
     <div className="bare-layout">
+      <Outlet />
       <div className="bare-layout-actions">
         <ThemeToggle />
       </div>
-      <Outlet />
     </div>
   );
 }
