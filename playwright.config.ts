@@ -21,11 +21,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && npm start',
+    command: `rm -rf .tmp/e2e-data-${port} && npm start`,
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: `.tmp/e2e-data-${port}`, DIST_DIR: `.tmp/e2e-dist-${port}`, LOG_LEVEL: 'warn' },
   },
 });

@@ -72,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     devIdentityProvider: mode !== 'production',
     jwtPrivateKey: env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
     serveSpa: true,
-    distDir: path.resolve('dist'),
+    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     seedDemoWhenEmpty: mode !== 'production' && env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     ...overrides,

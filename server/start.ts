@@ -17,7 +17,7 @@ async function buildSpaIfStale(config: AppConfig): Promise<void> {
   if (builtAt >= Math.max(...sources.map(newestChange))) return;
   console.log('Building the web app (first start or changed sources)...');
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  await build({ logLevel: 'warn', build: { outDir: config.distDir, emptyOutDir: true } });
 }
 
 async function main(): Promise<void> {

@@ -7,6 +7,7 @@ import { findOrCreateUserByIdentity } from '../users/repository';
 import { recordAuthEvent } from './audit';
 import { createAuthCode } from './auth-codes';
 import { clearSignInCookie, readSignInCookie, setSignInCookie } from './cookies';
+import { devIssuer } from './dev-provider';
 import type { SignInClients } from './identity-providers';
 
 interface Options {
@@ -49,6 +50,7 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
         ...(client.prompt ? { prompt: client.prompt } : {}),
       });
       setSignInCookie(reply, publicUrl(), cookieSecret, transaction);
+      if (client.issuer === devIssuer(publicUrl())) forgetDevProviderSession(reply);
       return reply.redirect(url.href, 302);
     } catch (error) {
       request.log.warn({ err: error, provider }, 'sign-in could not start');
@@ -94,4 +96,15 @@ function authorisationResponseUrl(request: FastifyRequest, callbackUrl: string):
     for (const item of [value].flat()) if (typeof item === 'string') url.searchParams.append(name, item);
   }
   return url;
+}
+
+/**
+ * The development provider shares the portal's origin, so its session cookie would sign the previous
+ * person straight back in (and oidc-provider cannot switch accounts inside one session): each sign-in
+ * through it starts without one, and its page always asks who is signing in.
+ */
+function forgetDevProviderSession(reply: FastifyReply): void {
+  for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {
+    reply.clearCookie(name, { path: '/' });
+  }
 }

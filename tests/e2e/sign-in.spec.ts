@@ -58,7 +58,8 @@ test('signing out clears the stored session', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 
   await signIn(page, demo.supervisor);
-  await expect(page).toHaveURL(new RegExp(`/company/${uuid}/swms$`));
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText(demo.supervisor)).toBeVisible();
 });
 
 test('an expired token sends the user to /', async ({ page, context }) => {
