@@ -9,7 +9,11 @@ declare module 'fastify' {
 }
 
 export const dbPlugin = fp<{ url?: string | undefined; dataDir: string }>(async (app, options) => {
-  const db = await openDatabase({ url: options.url, dataDir: options.dataDir });
+  const db = await openDatabase({
+    url: options.url,
+    dataDir: options.dataDir,
+    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection closed'),
+  });
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   app.decorate('db', db);
