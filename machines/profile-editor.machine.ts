@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Profile, ProfileUpdate } from '../../domain/profile';
-import type { Role } from '../../domain/roles';
-import { mustBeProvided, actionMustBeProvided } from '../../../machines/must-be-provided';
-import { blankProfileForm, checkProfileForm, formValuesOf, personalFields, businessFields, type ProfileField, type ProfileFormValues } from './profile-form';
+import type { Profile, ProfileUpdate } from '../src/domain/profile';
+import type { Role } from '../src/domain/roles';
+import { mustBeProvided, actionMustBeProvided } from './must-be-provided';
+import { blankProfileForm, checkProfileForm, formValuesOf, personalFields, businessFields, type ProfileField, type ProfileFormValues } from '../src/domain/profile-form';
 
 export interface ProfileEditorInput {
   /** The profile id in the address; the form refuses someone else's profile. Absent for /profile/create. */
@@ -50,6 +50,7 @@ export const profileEditorMachine = setup({
       description: "Reading the signed-in user's profile.",
       tags: ['loading'],
       invoke: {
+        id: 'loadProfile',
         src: 'loadProfile',
         onDone: [
           {
@@ -90,6 +91,7 @@ export const profileEditorMachine = setup({
       description: 'PUT profile with the checked values.',
       tags: ['saving'],
       invoke: {
+        id: 'saveProfile',
         src: 'saveProfile',
         input: ({ context }) => {
           const { update } = checkProfileForm(context.values, roleOf(context));

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { checkProfileForm, needsBusinessDetails, type ProfileField } from './profile-form';
+import { checkProfileForm, needsBusinessDetails, type ProfileField } from '../src/domain/profile-form';
 import { roleOf, type profileEditorMachine } from './profile-editor.machine';
 
 type Snapshot = SnapshotFrom<typeof profileEditorMachine>;

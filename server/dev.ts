@@ -1,22 +1,33 @@
 import { createServer } from 'vite';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { isDatabaseEmpty, seedDemo } from './seed/demo';
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
-const config = loadConfig(process.env, { port: apiPort, serveSpa: false, publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}` });
-const app = await buildApp(config);
-if (config.seedDemoWhenEmpty && (await isDatabaseEmpty(app.db))) await seedDemo(app.db, app.storage);
-await app.listen({ port: apiPort, host: config.host });
 
-process.env.API_ORIGIN = `http://127.0.0.1:${apiPort}`;
-const vite = await createServer({ server: { port, strictPort: true } });
-await vite.listen();
-vite.printUrls();
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { port: apiPort, serveSpa: false, publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}` });
+  const app = await buildApp(config);
+  if (config.seedDemoWhenEmpty && (await isDatabaseEmpty(app.db))) {
+    app.log.info({ summary: await seedDemo(app.db, app.storage) }, 'demo data loaded');
+  }
+  await app.listen({ port: apiPort, host: config.host });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void Promise.all([vite.close(), app.close()]).then(() => process.exit(0));
-  });
+  process.env.API_ORIGIN = `http://127.0.0.1:${apiPort}`;
+  const vite = await createServer({ server: { port, strictPort: true } });
+  await vite.listen();
+  vite.printUrls();
+  console.log(`SiteSafe Portal (development) on ${config.publicUrl}, API on http://127.0.0.1:${apiPort}`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void Promise.all([vite.close(), app.close()]).then(() => process.exit(0));
+    });
+  }
 }
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
-import { decode, fieldErrors } from '../../domain/decode';
-import { ProfileUpdate, type Profile } from '../../domain/profile';
-import type { Role } from '../../domain/roles';
+import { decode, fieldErrors } from './decode';
+import { ProfileUpdate, type Profile } from './profile';
+import type { Role } from './roles';
 
 export const personalFields = ['firstName', 'surname', 'contactEmail', 'phone', 'emergencyContactName', 'emergencyContactPhone'] as const;
 export const businessFields = ['tradeQualifications', 'whitecardNumber'] as const;

@@ -109,7 +109,6 @@ describe('POST /api/file', () => {
       const response = await requestUpload(body);
       expect(response.statusCode).toBe(400);
       expect(response.body.length).toBeGreaterThan(0);
-      console.log(response.body);
     }
     const noBody = await app.inject({ method: 'POST', url: '/api/file', headers: { authorization: `Bearer ${adminToken}` } });
     expect(noBody.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { Profile } from '../../domain/profile';
 import { roleLabel } from '../../domain/roles';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
-import { personalFields } from './profile-form';
+import { personalFields } from '../../domain/profile-form';
 import { profileFieldLabels, profileText } from './strings';
 
 function Value({ children }: { readonly children: string | undefined }) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
-import type { ProfileField } from './profile-form';
+import type { ProfileField } from '../../domain/profile-form';
 import { profileFieldLabels } from './strings';
 
 const inputProps: Partial<Record<ProfileField, ComponentProps<'input'>>> = {

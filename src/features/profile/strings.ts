@@ -1,4 +1,4 @@
-import type { ProfileField } from './profile-form';
+import type { ProfileField } from '../../domain/profile-form';
 
 export const profileText = {
   title: 'My Profile',

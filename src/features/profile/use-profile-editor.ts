@@ -5,7 +5,7 @@ import { getProfile } from '../../api/get-profile';
 import { updateProfile } from '../../api/update-profile';
 import type { Profile, ProfileUpdate } from '../../domain/profile';
 import { toast } from '../../ui/toast-store';
-import { profileEditorMachine } from './profile-editor.machine';
+import { profileEditorMachine } from '../../../machines/profile-editor.machine';
 import { profileText } from './strings';
 
 /** The editor actor for this visit, with the API calls and the spec §8 toasts plugged in. */
