@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/test-results',
+  outputDir: `.tmp/test-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -3,6 +3,8 @@ import { Schema } from 'effect';
 import { Uuid } from '../../src/domain/fields';
 import {
   BulkStatusInput,
+  BulkStatusMatchingInput,
+  isMatchingBulkBody,
   ProjectSiteInput,
   ProjectSiteUpdate,
   SiteListQuery,
@@ -10,7 +12,15 @@ import {
 } from '../../src/domain/project-site';
 import { decodeOr400 } from '../http/errors';
 import { requireSiteAccess, siteEditors, siteReaders } from '../sites/access';
-import { changeSite, changeSiteStatus, changeSitesStatus, createSite, readSite, searchSites } from '../sites/service';
+import {
+  changeMatchingSitesStatus,
+  changeSite,
+  changeSiteStatus,
+  changeSitesStatus,
+  createSite,
+  readSite,
+  searchSites,
+} from '../sites/service';
 
 const SiteParams = Schema.Struct({ id: Uuid, siteId: Uuid });
 
@@ -33,6 +43,9 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/company/:id/projectSites', signedIn, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
+    if (isMatchingBulkBody(request.body)) {
+      return changeMatchingSitesStatus(app, companyId, decodeOr400(BulkStatusMatchingInput, request.body), request.user.sub);
+    }
     return changeSitesStatus(app, companyId, decodeOr400(BulkStatusInput, request.body), request.user.sub);
   });
 

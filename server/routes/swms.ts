@@ -1,16 +1,24 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Schema } from 'effect';
 import { Uuid } from '../../src/domain/fields';
-import { swmsMessages, SwmsListQuery, SwmsStatusChange, type Swms, type SwmsBulkResult, type SwmsList } from '../../src/domain/swms';
+import {
+  swmsMessages,
+  SwmsListQuery,
+  SwmsStatusChange,
+  type Swms,
+  type SwmsBulkResult,
+  type SwmsList,
+  type SwmsMatchingResult,
+} from '../../src/domain/swms';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { requireCompanyReviewer } from '../swms/access';
-import { changeReviewStatus, readSwms, searchSwms } from '../swms/service';
+import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
 
 const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
 
 const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
 
-/** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single and bulk review. */
+/** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single, bulk and select-all review. */
 export const swmsRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
@@ -25,10 +33,13 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     return readSwms(app, reviewer, params.swmsId);
   });
 
-  app.put('/company/:id/swms', signedIn, async (request): Promise<Swms | SwmsBulkResult> => {
+  app.put('/company/:id/swms', signedIn, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {
     const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
     const change = decodeOr400(SwmsStatusChange, request.body);
     if (change.company !== undefined && change.company !== reviewer.companyId) throw badRequest(swmsMessages.company);
+    if (change.matching !== undefined) {
+      return changeMatchingReviewStatus(app, reviewer, change.matching, change.excludedIds ?? [], change.status);
+    }
     if (change.swmsIds !== undefined) {
       return { items: await changeReviewStatus(app, reviewer, change.swmsIds, change.status, true) };
     }

@@ -173,6 +173,28 @@ export async function lockSitesById(db: Db, siteIds: readonly string[]) {
     .execute();
 }
 
+export interface SiteMatchOptions {
+  readonly words: readonly string[];
+  readonly status: SiteStatus | undefined;
+}
+
+/**
+ * Locks every site of the company that the list's search and status filter match, except the
+ * excluded ids, in id order (as lockSitesById does, so bulk changes cannot deadlock).
+ */
+export async function lockMatchingSites(db: Db, companyId: string, options: SiteMatchOptions, excludedIds: readonly string[]) {
+  let query = db
+    .selectFrom('project_sites as ps')
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .select(['ps.id', 'ps.status', 'ps.version'])
+    .where('ps.company_id', '=', companyId);
+  if (options.status) query = query.where('ps.status', '=', options.status);
+  if (options.words.length > 0) query = query.where(searchCondition(options.words));
+  if (excludedIds.length > 0) query = query.where('ps.id', 'not in', excludedIds);
+  return query.orderBy('ps.id').forUpdate(['ps']).execute();
+}
+
 export async function setSitesStatus(db: Db, siteIds: readonly string[], status: SiteStatus): Promise<void> {
   if (siteIds.length === 0) return;
   await db

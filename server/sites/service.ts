@@ -4,9 +4,11 @@ import {
   defaultSiteSort,
   filteredStatus,
   foreignSitesMessage,
+  maxSitesPerMatchingChange,
   projectSiteMessages,
   unknownSitesMessage,
   type BulkStatusInput,
+  type BulkStatusMatchingInput,
   type ProjectSite,
   type ProjectSiteInput,
   type ProjectSiteList,
@@ -28,6 +30,7 @@ import {
   insertSite,
   isActiveSupervisor,
   listSites,
+  lockMatchingSites,
   lockSite,
   lockSitesById,
   setSitesStatus,
@@ -95,6 +98,9 @@ function fieldChanges(before: AuditView, after: AuditView): Record<string, { fro
   return changes;
 }
 
+const searchWords = (search: string | undefined) =>
+  [...new Set((search ?? '').trim().split(/\s+/).filter(Boolean))].slice(0, maxSearchWords);
+
 export async function readSite(app: App, companyId: string, siteId: string): Promise<ProjectSite> {
   const row = await findSite(app.db, companyId, siteId);
   if (!row) throw notFound(projectSiteMessages.notFound);
@@ -105,7 +111,7 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   if (query.filter && query.status && filteredStatus({ filter: query.filter }) !== query.status) {
     throw badRequest(projectSiteMessages.filter);
   }
-  const words = [...new Set((query.search ?? '').trim().split(/\s+/).filter(Boolean))].slice(0, maxSearchWords);
+  const words = searchWords(query.search);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSitePageSize;
   const { rows, total } = await listSites(app.db, companyId, {
@@ -264,6 +270,39 @@ export async function changeSitesStatus(app: App, companyId: string, input: Bulk
         detail: { from: row.status, to: status, version: row.version + 1, bulk: true },
       })),
     );
+  });
+  const sites = new Map((await findSites(app.db, companyId, ids)).map((row) => [row.id, siteView(app, row)]));
+  return ids.flatMap((id) => sites.get(id) ?? []);
+}
+
+/**
+ * Spec §4 bulk Change Status over a select-all (every site matching the list's search and status
+ * filter, less the excluded ids), all or nothing. The set is the company's own sites only, so an
+ * excluded id of another company, or an unknown one, leaves nothing out and reveals nothing.
+ */
+export async function changeMatchingSitesStatus(
+  app: App,
+  companyId: string,
+  input: BulkStatusMatchingInput,
+  actorUserId: string,
+): Promise<ProjectSite[]> {
+  const status = input.selectedStatus;
+  const excludedIds = [...new Set(input.excludedIds.map((id) => id.toLowerCase()))];
+  const ids = await app.db.transaction().execute(async (trx) => {
+    const rows = await lockMatchingSites(trx, companyId, { words: searchWords(input.matching.search), status: input.matching.status }, excludedIds);
+    if (rows.length > maxSitesPerMatchingChange) throw badRequest(projectSiteMessages.tooManyMatching);
+    const changing = rows.filter((row) => row.status !== status);
+    await setSitesStatus(trx, changing.map((row) => row.id), status);
+    await recordSiteEvents(
+      trx,
+      actorUserId,
+      changing.map((row) => ({
+        action: 'site.status',
+        siteId: row.id,
+        detail: { from: row.status, to: status, version: row.version + 1, bulk: true, matching: true },
+      })),
+    );
+    return rows.map((row) => row.id);
   });
   const sites = new Map((await findSites(app.db, companyId, ids)).map((row) => [row.id, siteView(app, row)]));
   return ids.flatMap((id) => sites.get(id) ?? []);

@@ -192,6 +192,49 @@ export async function lockFlagStates(db: Db, companyId: string, flag: ReviewFlag
   return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
 }
 
+export interface MatchingSwmsOptions {
+  readonly companyId: string;
+  readonly flag: ReviewFlag;
+  readonly search: string;
+  readonly reviewFilter: ReviewStatus | undefined;
+  readonly excludedIds: readonly string[];
+}
+
+/**
+ * Locks every SWMS the list shows for this search and filter (the same conditions as `listSwms`),
+ * except the excluded ones, in id order as `lockFlagStates` does.
+ */
+export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOptions): Promise<FlagState[]> {
+  const columns = flagColumns[options.flag];
+  const reviewedAt = `s.${columns.at}` as const;
+  const term = options.search.trim();
+  let query = db
+    .selectFrom('swms as s')
+    .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`])
+    .where('s.company_id', '=', options.companyId);
+  if (options.reviewFilter) query = query.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
+  if (term.length > 0) query = query.where(matchesSearch(options.companyId, term));
+  if (options.excludedIds.length > 0) query = query.where('s.id', 'not in', options.excludedIds);
+  const rows = await query.orderBy('s.id').forUpdate().execute();
+  return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
+}
+
+/** The ids among `ids` that name a SWMS of the company. */
+export async function companySwmsIds(db: Db, companyId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('swms').select('id').where('company_id', '=', companyId).where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** A select-all can reach far more rows than one statement may carry as parameters. */
+export const writeBatchSize = 1000;
+
+export function batches<T>(items: readonly T[], size = writeBatchSize): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
 /** Sets the flag to the reviewer and the database's now(), or clears it; answers the new reviewed-at per id. */
 export async function writeFlag(
   db: Db,
@@ -200,13 +243,17 @@ export async function writeFlag(
   reviewer: string | null,
 ): Promise<Map<string, Date | null>> {
   const columns = flagColumns[flag];
-  const rows = await db
-    .updateTable('swms')
-    .set({ [columns.at]: reviewer === null ? null : sql`now()`, [columns.by]: reviewer })
-    .where('id', 'in', ids)
-    .returning(['id', `${columns.at} as reviewed_at`])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.reviewed_at]));
+  const written = new Map<string, Date | null>();
+  for (const batch of batches(ids)) {
+    const rows = await db
+      .updateTable('swms')
+      .set({ [columns.at]: reviewer === null ? null : sql`now()`, [columns.by]: reviewer })
+      .where('id', 'in', batch)
+      .returning(['id', `${columns.at} as reviewed_at`])
+      .execute();
+    for (const row of rows) written.set(row.id, row.reviewed_at);
+  }
+  return written;
 }
 
 /** The reviewer still holds the role their token names (a token outlives a revoked role by up to an hour). */

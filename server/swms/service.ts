@@ -9,11 +9,23 @@ import {
   type Swms,
   type SwmsList,
   type SwmsListQuery,
+  type SwmsMatching,
+  type SwmsMatchingResult,
 } from '../../src/domain/swms';
 import type { Db } from '../db/database';
 import { forbidden } from '../http/errors';
 import type { Reviewer } from './access';
-import { findCompanySwms, holdsActiveRole, listSwms, lockFlagStates, writeFlag, type FlagState } from './repository';
+import {
+  batches,
+  companySwmsIds,
+  findCompanySwms,
+  holdsActiveRole,
+  listSwms,
+  lockFlagStates,
+  lockMatchingFlagStates,
+  writeFlag,
+  type FlagState,
+} from './repository';
 import { swmsListItemView, swmsView } from './view';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
@@ -45,11 +57,36 @@ export const refusedSwms = (ids: readonly string[]) => forbidden(`${swmsMessages
 
 const needsChange = (state: FlagState, status: ReviewStatus) => (status === 'reviewed') === (state.reviewedAt === null);
 
+/** How a change was asked for, as the audit trail records it. */
+type ChangeKind = { readonly bulk: false } | { readonly bulk: true; readonly matching?: SwmsMatching };
+
 /**
- * Spec §4 SWMS review and issue 5: the caller's role picks the flag and the token names the reviewer.
- * All of `ids` change in one transaction or none does; a SWMS already in `status` keeps its reviewer
- * and time. Every change leaves an audit event with the previous value.
+ * Spec §4 SWMS review and issue 5, shared by every form of the call: in one transaction the reviewer
+ * must still hold the role, `lock` picks and locks the targets (or refuses them), and those not yet in
+ * `status` change. A SWMS already in `status` keeps its reviewer and time. Every change leaves an audit
+ * event with the previous value.
  */
+async function applyReview(
+  app: App,
+  reviewer: Reviewer,
+  status: ReviewStatus,
+  kind: ChangeKind,
+  lock: (trx: Db) => Promise<readonly FlagState[]>,
+): Promise<{ matched: number; changed: number }> {
+  return app.db.transaction().execute(async (trx) => {
+    const role = reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor';
+    if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
+    const states = await lock(trx);
+    const changing = states.filter((state) => needsChange(state, status));
+    if (changing.length > 0) {
+      const written = await writeFlag(trx, reviewer.flag, changing.map((state) => state.id), status === 'reviewed' ? reviewer.userId : null);
+      await recordReviewEvents(trx, reviewer, status, kind, changing, written);
+    }
+    return { matched: states.length, changed: changing.length };
+  });
+}
+
+/** One SWMS or a list of ids: all of them change or, when any is not the company's, none does. */
 export async function changeReviewStatus(
   app: App,
   reviewer: Reviewer,
@@ -58,50 +95,73 @@ export async function changeReviewStatus(
   bulk: boolean,
 ): Promise<Swms[]> {
   const wanted = [...new Set(ids)];
-  await app.db.transaction().execute(async (trx) => {
-    const role = reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor';
-    if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
+  await applyReview(app, reviewer, status, { bulk }, async (trx) => {
     const states = await lockFlagStates(trx, reviewer.companyId, reviewer.flag, wanted);
     const found = new Set(states.map((state) => state.id));
     const refused = wanted.filter((id) => !found.has(id));
     if (refused.length > 0) throw refusedSwms(refused);
-
-    const changing = states.filter((state) => needsChange(state, status));
-    if (changing.length === 0) return;
-    const written = await writeFlag(trx, reviewer.flag, changing.map((state) => state.id), status === 'reviewed' ? reviewer.userId : null);
-    await recordReviewEvents(trx, reviewer, status, bulk, changing, written);
+    return states;
   });
   const rows = await findCompanySwms(app.db, reviewer.companyId, wanted);
   return rows.map((row) => swmsView(app, row));
+}
+
+/**
+ * Select-all across pages: every SWMS the list shows the reviewer for this search and filter (their own
+ * flag), except `excludedIds`, in one transaction. An excluded id that is not the company's is refused
+ * like any other foreign id, and nothing changes.
+ */
+export async function changeMatchingReviewStatus(
+  app: App,
+  reviewer: Reviewer,
+  matching: SwmsMatching,
+  excludedIds: readonly string[],
+  status: ReviewStatus,
+): Promise<SwmsMatchingResult> {
+  const excluded = [...new Set(excludedIds)];
+  return applyReview(app, reviewer, status, { bulk: true, matching }, async (trx) => {
+    const known = await companySwmsIds(trx, reviewer.companyId, excluded);
+    const refused = excluded.filter((id) => !known.has(id));
+    if (refused.length > 0) throw refusedSwms(refused);
+    return lockMatchingFlagStates(trx, {
+      companyId: reviewer.companyId,
+      flag: reviewer.flag,
+      search: matching.search ?? '',
+      reviewFilter: filteredReviewStatus(matching.filter),
+      excludedIds: excluded,
+    });
+  });
 }
 
 async function recordReviewEvents(
   db: Db,
   reviewer: Reviewer,
   status: ReviewStatus,
-  bulk: boolean,
+  kind: ChangeKind,
   changed: readonly FlagState[],
   written: ReadonlyMap<string, Date | null>,
 ): Promise<void> {
   const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
-  await db
-    .insertInto('audit_events')
-    .values(
-      changed.map((previous) => ({
-        id: randomUUID(),
-        actor_user_id: reviewer.userId,
-        action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
-        entity: 'swms',
-        entity_id: previous.id,
-        detail: JSON.stringify({
-          companyId: reviewer.companyId,
-          flag: reviewer.flag,
-          status,
-          bulk,
-          previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
-          current: { reviewedAt: iso(written.get(previous.id)), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
-        }),
-      })),
-    )
-    .execute();
+  for (const batch of batches(changed)) {
+    await db
+      .insertInto('audit_events')
+      .values(
+        batch.map((previous) => ({
+          id: randomUUID(),
+          actor_user_id: reviewer.userId,
+          action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
+          entity: 'swms',
+          entity_id: previous.id,
+          detail: JSON.stringify({
+            companyId: reviewer.companyId,
+            flag: reviewer.flag,
+            status,
+            ...kind,
+            previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
+            current: { reviewedAt: iso(written.get(previous.id)), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
+          }),
+        })),
+      )
+      .execute();
+  }
 }

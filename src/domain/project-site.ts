@@ -26,6 +26,9 @@ export const projectSiteMessages = {
   search: 'Search with a single text of at most 100 characters',
   page: 'The page must be a whole number from 1',
   pageSize: 'The page size must be a whole number from 1 to 100',
+  matching: 'Describe the sites to change with a search and a status',
+  excludedIds: 'List the sites to leave out by their ids',
+  tooManyMatching: 'At most 10000 project sites change in one step: narrow the search or filter',
 } as const;
 
 const sitesCount = (count: number, total: number) => `${count} of the ${total} selected ${total === 1 ? 'site' : 'sites'}`;
@@ -40,6 +43,7 @@ export function unknownSitesMessage(count: number, total: number): string {
 }
 
 export const maxSitesPerBulkChange = 500;
+export const maxSitesPerMatchingChange = 10_000;
 export const maxSitePageSize = 100;
 export const defaultSitePageSize = 20;
 export const maxSiteSearchLength = 100;
@@ -116,6 +120,35 @@ export const BulkStatusInput = Schema.Struct({
   selectedStatus: SiteStatusSchema.annotate({ message: projectSiteMessages.status }),
 });
 export type BulkStatusInput = typeof BulkStatusInput.Type;
+
+/** The rows a list search and status filter match, as GET company/{id}/projectSites reads them. */
+export const SiteMatchingSet = Schema.Struct({
+  search: Schema.optionalKey(
+    Schema.String.annotate({ message: projectSiteMessages.search }).check(
+      rule((value) => value.length <= maxSiteSearchLength, projectSiteMessages.search),
+    ),
+  ),
+  status: Schema.optionalKey(SiteStatusSchema.annotate({ message: projectSiteMessages.filter })),
+});
+export type SiteMatchingSet = typeof SiteMatchingSet.Type;
+
+/**
+ * Spec §4 bulk Change Status over a select-all: every site of the company matching the list's search
+ * and status filter at the time of the call, except the excluded ids. All or nothing, like the ids form.
+ */
+export const BulkStatusMatchingInput = Schema.Struct({
+  matching: SiteMatchingSet.annotate({ message: projectSiteMessages.matching }),
+  excludedIds: Schema.Array(Uuid.annotate({ message: projectSiteMessages.siteId }))
+    .annotate({ message: projectSiteMessages.excludedIds })
+    .check(Schema.isMaxLength(maxSitesPerMatchingChange, { message: projectSiteMessages.excludedIds })),
+  selectedStatus: SiteStatusSchema.annotate({ message: projectSiteMessages.status }),
+});
+export type BulkStatusMatchingInput = typeof BulkStatusMatchingInput.Type;
+
+/** Which of the two bulk bodies a request carries: one naming `matching` is a select-all. */
+export function isMatchingBulkBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && 'matching' in body;
+}
 
 /** The single-site status menu; a version, when sent, must still be current. */
 export const SiteStatusInput = Schema.Struct({

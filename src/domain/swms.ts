@@ -8,6 +8,9 @@ export const swmsMessages = {
   notAuthorised: 'You are not authorised to view this SWMS',
   status: 'Status must be reviewed or forReview',
   target: 'Send either swmsId or swmsIds',
+  matchingTarget: 'Send matching without swmsId or swmsIds',
+  excludedIds: 'Send at most 500 excludedIds',
+  excludedWithoutMatching: 'Send excludedIds only with matching',
   tooMany: 'Send from 1 to 500 swmsIds',
   company: 'The company does not match the address',
   refused: 'These SWMS could not be changed',
@@ -144,15 +147,16 @@ export const wholeNumberText = (minimum: number, maximum: number, message: strin
       }),
     );
 
+const SwmsSearchText = Schema.String.annotate({ message: swmsMessages.search }).check(
+  Schema.makeFilter<string>((value) => value.length <= maxSwmsSearchLength || swmsMessages.search),
+);
+const SwmsFilterKey = Schema.Literals(swmsFilterKeys).annotate({ message: swmsMessages.filter });
+
 /** GET company/{id}/swms query string. */
 export const SwmsListQuery = Schema.Struct({
-  search: Schema.optionalKey(
-    Schema.String.annotate({ message: swmsMessages.search }).check(
-      Schema.makeFilter<string>((value) => value.length <= maxSwmsSearchLength || swmsMessages.search),
-    ),
-  ),
+  search: Schema.optionalKey(SwmsSearchText),
   sort: Schema.optionalKey(Schema.Literals(swmsSortKeys).annotate({ message: swmsMessages.sort })),
-  filter: Schema.optionalKey(Schema.Literals(swmsFilterKeys).annotate({ message: swmsMessages.filter })),
+  filter: Schema.optionalKey(SwmsFilterKey),
   page: Schema.optionalKey(wholeNumberText(1, 1_000_000, swmsMessages.page)),
   pageSize: Schema.optionalKey(wholeNumberText(1, maxSwmsPageSize, swmsMessages.pageSize)),
 });
@@ -172,18 +176,49 @@ const SwmsIds = Schema.Array(Uuid)
   .annotate({ message: swmsMessages.tooMany })
   .check(Schema.isBetweenLength(1, maxBulkSwms, { message: swmsMessages.tooMany }));
 
+/** Every SWMS the list would show for this search and filter (the viewer's own flag), on every page. */
+export const SwmsMatching = Schema.Struct({
+  search: Schema.optionalKey(SwmsSearchText),
+  filter: Schema.optionalKey(SwmsFilterKey),
+});
+export type SwmsMatching = typeof SwmsMatching.Type;
+
+const ExcludedSwmsIds = Schema.Array(Uuid)
+  .annotate({ message: swmsMessages.excludedIds })
+  .check(Schema.isBetweenLength(0, maxBulkSwms, { message: swmsMessages.excludedIds }));
+
+const targetsNamed = (body: { swmsId?: unknown; swmsIds?: unknown; matching?: unknown }) =>
+  [body.swmsId, body.swmsIds, body.matching].filter((target) => target !== undefined).length;
+
 /**
- * PUT company/{id}/swms (spec §7): one SWMS `{ swmsId, status }` or the bulk review
- * `{ swmsIds, status }`. The flag and the reviewer come from the caller's token, never from the body.
+ * PUT company/{id}/swms (spec §7): one SWMS `{ swmsId, status }`, the bulk review `{ swmsIds, status }`,
+ * or a select-all over pages `{ matching: { search?, filter? }, excludedIds?, status }`.
+ * The flag and the reviewer come from the caller's token, never from the body.
  */
 export const SwmsStatusChange = Schema.Struct({
   status: ReviewStatusSchema,
   swmsId: Schema.optionalKey(Uuid),
   swmsIds: Schema.optionalKey(SwmsIds),
+  matching: Schema.optionalKey(SwmsMatching),
+  excludedIds: Schema.optionalKey(ExcludedSwmsIds),
   company: Schema.optionalKey(Schema.String),
-}).check(Schema.makeFilter((body) => (body.swmsId === undefined) !== (body.swmsIds === undefined) || swmsMessages.target));
+})
+  .check(
+    Schema.makeFilter((body) => {
+      if (body.matching === undefined) return (body.swmsId === undefined) !== (body.swmsIds === undefined) || swmsMessages.target;
+      return targetsNamed(body) === 1 || swmsMessages.matchingTarget;
+    }),
+  )
+  .check(Schema.makeFilter((body) => body.excludedIds === undefined || body.matching !== undefined || swmsMessages.excludedWithoutMatching));
 export type SwmsStatusChange = typeof SwmsStatusChange.Type;
 
 /** The bulk answer of PUT company/{id}/swms; a single change answers the Swms itself. */
 export const SwmsBulkResult = Schema.Struct({ items: Schema.Array(Swms) });
 export type SwmsBulkResult = typeof SwmsBulkResult.Type;
+
+/**
+ * The answer to a select-all: how many SWMS the selection held, and how many of them changed (the rest
+ * already had the status). A count, not the rows: a select-all can span the whole company.
+ */
+export const SwmsMatchingResult = Schema.Struct({ matched: Schema.Number, changed: Schema.Number });
+export type SwmsMatchingResult = typeof SwmsMatchingResult.Type;

@@ -577,6 +577,106 @@ describe('PATCH /api/company/:companyId/projectSites (bulk status)', () => {
   });
 });
 
+describe('PATCH /api/company/:companyId/projectSites (bulk status over a select-all)', () => {
+  let staff: Staff;
+  const matchingFixtures = [
+    { address: '1 Harbour St', suburb: 'Pyrmont', postcode: '2009', siteNumber: 'M-1', clientName: 'Harbour Lights' },
+    { address: '2 Harbour St', suburb: 'Pyrmont', postcode: '2009', siteNumber: 'M-2', clientName: 'Harbour Lights' },
+    { address: '3 Harbour St', suburb: 'Pyrmont', postcode: '2009', siteNumber: 'M-3', clientName: 'Harbour Lights' },
+    { address: '9 Inland Rd', suburb: 'Penrith', postcode: '2750', siteNumber: 'M-4', clientName: 'Western Works' },
+  ];
+  const bySiteNumber = new Map<string, ProjectSite>();
+  const site = (siteNumber: string) => {
+    const found = bySiteNumber.get(siteNumber);
+    if (!found) throw new Error(`no fixture ${siteNumber}`);
+    return found;
+  };
+  const statuses = async () =>
+    Object.fromEntries(await Promise.all([...bySiteNumber.keys()].map(async (number) => [number, (await storedSite(site(number)._id)).status])));
+
+  beforeAll(async () => {
+    staff = await companyWithStaff();
+    for (const fixture of matchingFixtures) bySiteNumber.set(fixture.siteNumber, await createSite(staff, fixture));
+  });
+
+  it('changes every matching site but the excluded ones in one step, and answers them with supervisorDetails', async () => {
+    await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, { projectSiteIds: [site('M-3')._id], selectedStatus: 'on_hold' });
+    const response = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, {
+      matching: { search: 'harbour', status: 'ongoing' },
+      excludedIds: [site('M-2')._id],
+      selectedStatus: 'completed',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json<ProjectSite[]>();
+    expect(answered.map((one) => [one.siteNumber, one.status, one.version])).toEqual([['M-1', 'completed', 2]]);
+    expect(answered[0]).toHaveProperty('supervisorDetails', null);
+    expect(await statuses()).toEqual({ 'M-1': 'completed', 'M-2': 'ongoing', 'M-3': 'on_hold', 'M-4': 'ongoing' });
+    expect((await siteEvents(site('M-1')._id)).at(-1)).toMatchObject({
+      action: 'site.status',
+      actor_user_id: staff.admin.userId,
+      detail: { from: 'ongoing', to: 'completed', bulk: true, matching: true },
+    });
+  });
+
+  it('takes every site of the company when nothing narrows the set, and never another company’s', async () => {
+    const theirs = await createSite(other);
+    const response = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, {
+      matching: {},
+      excludedIds: [theirs._id, randomUUID()],
+      selectedStatus: 'cancelled',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ProjectSite[]>()).toHaveLength(matchingFixtures.length);
+    expect(Object.values(await statuses())).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    expect(await storedSite(theirs._id)).toMatchObject({ status: 'ongoing', version: 1 });
+  });
+
+  it('leaves sites already at the chosen status as they are and answers an empty set with no sites', async () => {
+    const before = await storedSite(site('M-4')._id);
+    const again = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, {
+      matching: { search: 'inland' },
+      excludedIds: [],
+      selectedStatus: before.status,
+    });
+    expect(again.json<ProjectSite[]>().map((one) => one.version)).toEqual([before.version]);
+    const none = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, {
+      matching: { search: 'no-such-site-anywhere' },
+      excludedIds: [],
+      selectedStatus: 'ongoing',
+    });
+    expect({ statusCode: none.statusCode, sites: none.json<ProjectSite[]>() }).toEqual({ statusCode: 200, sites: [] });
+  });
+
+  it('refuses supervisors, other companies and the super user, changing nothing', async () => {
+    const before = await statuses();
+    const body = { matching: {}, excludedIds: [], selectedStatus: 'on_hold' };
+    expect(answer(await call('PATCH', sitesUrl(staff.companyId), staff.supervisor.token, body))).toEqual(denied);
+    expect(answer(await call('PATCH', sitesUrl(staff.companyId), other.admin.token, body))).toEqual(denied);
+    expect(answer(await call('PATCH', sitesUrl(staff.companyId), superUser.token, body))).toEqual(denied);
+    expect((await call('PATCH', sitesUrl(staff.companyId), undefined, body)).statusCode).toBe(401);
+    expect(await statuses()).toEqual(before);
+  });
+
+  it('answers 400, never 500, for a bad select-all body', async () => {
+    const before = await statuses();
+    const cases: [unknown, string][] = [
+      [{ matching: 'all', excludedIds: [], selectedStatus: 'on_hold' }, 'Describe the sites to change with a search and a status'],
+      [{ matching: null, excludedIds: [], selectedStatus: 'on_hold' }, 'Describe the sites to change with a search and a status'],
+      [{ matching: { status: 'paused' }, excludedIds: [], selectedStatus: 'on_hold' }, 'Choose one of the offered status filters'],
+      [{ matching: { search: 'x'.repeat(101) }, excludedIds: [], selectedStatus: 'on_hold' }, 'Search with a single text of at most 100 characters'],
+      [{ matching: { search: ['a', 'b'] }, excludedIds: [], selectedStatus: 'on_hold' }, 'Search with a single text of at most 100 characters'],
+      [{ matching: {}, excludedIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Not a valid project site id'],
+      [{ matching: {}, excludedIds: 'none', selectedStatus: 'on_hold' }, 'List the sites to leave out by their ids'],
+      [{ matching: {}, selectedStatus: 'on_hold' }, 'This field is required'],
+      [{ matching: {}, excludedIds: [], selectedStatus: 'finished' }, 'Choose one of the offered statuses'],
+    ];
+    for (const [body, message] of cases) {
+      expect(answer(await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, body))).toEqual({ statusCode: 400, body: message });
+    }
+    expect(await statuses()).toEqual(before);
+  });
+});
+
 describe('PATCH /api/company/:companyId/projectSites/:projectSiteId/status', () => {
   it('changes one site’s status, bumps its version and records it', async () => {
     const site = await createSite();

@@ -1,6 +1,60 @@
-import { PageTitle } from '../../ui/page';
+import { useCallback, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { CompanySortKey } from '../../domain/company';
+import { Button } from '../../ui/button';
+import { Page, PageActions, PageTitle, PageToolbar } from '../../ui/page';
+import { EmptyState, ErrorState, LoadingState, statusMessages } from '../../ui/status';
+import { clientListPageSize, paramsFromQuery, queryFromParams, type ClientListQuery } from './client-list';
+import { ClientSearch } from './client-search';
+import { ClientSortMenu } from './client-sort-menu';
+import { ClientTable } from './client-table';
+import { Pagination } from './pagination';
 import { clientText } from './strings';
+import { useClientList } from './use-client-list';
+import './clients.css';
 
 export function ClientsPage() {
-  return <PageTitle>{clientText.list}</PageTitle>;
+  const [params, setParams] = useSearchParams();
+  const paramsKey = params.toString();
+  const query = useMemo(() => queryFromParams(new URLSearchParams(paramsKey)), [paramsKey]);
+  const { loading, failed, list } = useClientList(query);
+
+  const change = useCallback(
+    (next: Partial<ClientListQuery>, options: { replace?: boolean } = {}) =>
+      setParams(paramsFromQuery({ ...query, page: 1, ...next }), options),
+    [query, setParams],
+  );
+  const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);
+
+  return (
+    <Page>
+      <PageTitle>{clientText.list}</PageTitle>
+      <PageToolbar>
+        <ClientSearch value={query.search} onSearch={onSearch} />
+        <PageActions>
+          <ClientSortMenu value={query.sort} onChange={(sort: CompanySortKey) => change({ sort })} />
+          <Button asChild>
+            <Link to="/clients/create">{clientText.create}</Link>
+          </Button>
+        </PageActions>
+      </PageToolbar>
+      {failed ? <ErrorState /> : null}
+      {!failed && !list ? <LoadingState /> : null}
+      {!failed && list ? (
+        <>
+          {loading ? (
+            <p className="clients-refreshing" role="status">
+              <span className="button-spinner" aria-hidden="true" />
+              {statusMessages.loading}
+            </p>
+          ) : null}
+          {list.items.length === 0 && !loading ? <EmptyState /> : null}
+          {list.items.length > 0 ? <ClientTable clients={list.items} busy={loading} /> : null}
+          {list.total > 0 ? (
+            <Pagination page={query.page} pageSize={clientListPageSize} total={list.total} onPage={(page) => change({ page })} />
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
 }

@@ -1,4 +1,5 @@
 export const companyText = {
   profile: 'Company Profile',
   edit: 'Edit Company',
+  editInformation: 'Edit Information',
 } as const;

@@ -1,6 +1,62 @@
-import { PageTitle } from '../../ui/page';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { inviteUser } from '../../api/invite-user';
+import { InviteForm } from '../../components/invite-form/invite-form';
+import type { InviteInput, InviteResponse } from '../../domain/invite';
+import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { BackLink } from '../../ui/status';
+import { toast } from '../../ui/toast-store';
+import { inviteSupervisorMachine } from './invite-supervisor.machine';
 import { employeeText } from './strings';
 
+const inviteSupervisorLogic = inviteSupervisorMachine.provide({
+  actors: { sendInvite: fromPromise<InviteResponse, InviteInput>(({ input }) => inviteUser(input)) },
+});
+
+function InviteSupervisor({ companyId }: { readonly companyId: string }) {
+  const navigate = useNavigate();
+  const listPath = `/company/${encodeURIComponent(companyId)}/employees`;
+  const actor = useActorRef(inviteSupervisorLogic, { input: { companyId } });
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const sent = useSelector(actor, (s) => s.status === 'done');
+  const error = useSelector(actor, (s) => s.context.error);
+  const values = useSelector(actor, (s) => s.context.invitee);
+
+  useEffect(() => {
+    const subscription = actor.on('toast', ({ tone, message }) => toast[tone](message));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  useEffect(() => {
+    if (sent) navigate(listPath);
+  }, [sent, listPath, navigate]);
+
+  return (
+    <Page>
+      <PageTitle>{employeeText.addSupervisor}</PageTitle>
+      <PageToolbar>
+        <BackLink to={listPath} />
+      </PageToolbar>
+      <InviteForm
+        companyId={companyId}
+        role="CompanySupervisor"
+        title={employeeText.supervisorTitle}
+        description={employeeText.supervisorLead}
+        initial={values}
+        submitLabel={employeeText.sendInvite}
+        busy={busy}
+        error={error}
+        cancelTo={listPath}
+        onSubmit={(invitee) => actor.send({ type: 'invite.submit', invitee })}
+      />
+    </Page>
+  );
+}
+
+/** Spec §2 /company/{companyId}/employees/add: an admin invites a site supervisor. */
 export function InviteSupervisorPage() {
-  return <PageTitle>{employeeText.addSupervisor}</PageTitle>;
+  const companyId = useParams().companyId ?? '';
+  return <InviteSupervisor key={companyId} companyId={companyId} />;
 }

@@ -1,4 +1,53 @@
+import { swmsMessages } from '../../domain/swms';
+
 export const swmsText = {
   list: 'SWMS',
   submission: 'SWMS Submission',
+  notAuthorised: swmsMessages.notAuthorised,
+
+  table: 'SWMS submissions',
+  searchLabel: 'Search SWMS',
+  searchPlaceholder: 'Search name, address, job no.',
+  sortLabel: 'Sort',
+  filterLabel: 'Filter',
+  all: 'All',
+  items: 'SWMS',
+  dateTimeSubmitted: 'Date/Time Submitted',
+  jobNoColumn: 'Job No',
+  status: 'Status',
+  markAsReviewed: 'Mark as Reviewed',
+  markAsForReview: 'Mark as For Review',
+  rowLabel: (name: string, when: string) => `SWMS by ${name}, ${when}`,
+
+  overview: 'Submission',
+  submittedBy: 'Submitted By',
+  siteAddress: 'Site Address',
+  jobNo: 'Job No.',
+  submittedAt: 'Submitted',
+
+  review: 'Review Status',
+  companyAdminReview: 'Company Admin review',
+  supervisorReview: 'Supervisor review',
+  yourRole: 'Your role',
+  reviewedBy: (name: string | null, when: string) => (name ? `Reviewed by ${name}, ${when}` : `Reviewed, ${when}`),
+  checkAsReviewed: 'Check as Reviewed',
+  returnForReview: 'Return to For Review',
+  returnTitle: 'Return this SWMS to For Review?',
+  returnDescription:
+    'Your review is removed and this SWMS shows as For Review again. The change is recorded in the audit trail.',
+  cancel: 'Cancel',
+
+  risk: 'Risk Details',
+  task: 'Task Details',
+  taskDescription: 'Task Description',
+  mobilePlantTools: 'Mobile Plant / Tools',
+  riskText: 'Risk',
+  riskPhoto: 'Photo of the risk',
+  controlText: 'Control',
+  controlPhoto: 'Photo of the control',
+  noPhoto: 'No photo',
+  ppe: 'PPE',
+  otherPpe: 'Other PPE',
+  highRiskWork: 'High-Risk Work',
+  none: 'None',
 } as const;

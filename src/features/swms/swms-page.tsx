@@ -1,6 +1,76 @@
-import { PageTitle } from '../../ui/page';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { DataTable, pageCount } from '../../components/data-table/data-table';
+import { TableFilter } from '../../components/data-table/table-filter';
+import { defaultSwmsPageSize, swmsFilterOptions, swmsSortOptions, type SwmsListItem } from '../../domain/swms';
+import { Page, PageTitle } from '../../ui/page';
+import { ErrorState } from '../../ui/status';
 import { swmsText } from './strings';
+import { SwmsBulkMenu } from './swms-bulk-menu';
+import { swmsColumns, swmsRowLabel } from './swms-columns';
+import { filterKeyOf, listSearchParams, readListState, selectionQueryOf, sortKeyOf, type SwmsListState } from './swms-list-query';
+import { swmsPath } from './swms-paths';
+import { useSwmsBulk } from './use-swms-bulk';
+import { useSwmsRows } from './use-swms-rows';
+import './swms.css';
 
+const filterOptions = [{ value: '', label: swmsText.all }, ...swmsFilterOptions.map((option) => ({ value: option.key, label: option.label }))];
+const sortOptions = swmsSortOptions.map((option) => ({ value: option.key, label: option.label }));
+
+/** Spec §2 /company/{companyId}/swms: search, sort, filter, paging (all in the address) and bulk marking. */
 export function SwmsPage() {
-  return <PageTitle>{swmsText.list}</PageTitle>;
+  const { companyId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const actor = useSwmsBulk(companyId, selectionQueryOf(state));
+  const rows = useSwmsRows(companyId, state, actor);
+
+  const show = (change: Partial<SwmsListState>, options: { replace?: boolean } = {}) =>
+    setParams(listSearchParams({ ...state, page: 1, ...change }), options);
+
+  const list = rows.list;
+  const lastPage = list ? pageCount(list.total, defaultSwmsPageSize) : 1;
+  const overshoots = !rows.loading && list !== null && list.items.length === 0 && list.total > 0 && state.page > lastPage;
+  useEffect(() => {
+    if (overshoots) setParams(listSearchParams({ ...state, page: lastPage }), { replace: true });
+  });
+
+  return (
+    <Page>
+      <PageTitle>{swmsText.list}</PageTitle>
+      <DataTable<SwmsListItem>
+        label={swmsText.table}
+        columns={swmsColumns}
+        rows={list?.items ?? []}
+        getRowId={(row) => row._id}
+        getRowLabel={swmsRowLabel}
+        rowHref={(row) => swmsPath(companyId, row._id)}
+        sort={{ value: state.sort, onChange: (sort) => show({ sort: sortKeyOf(sort) ?? state.sort }) }}
+        selection={actor}
+        search={{
+          value: state.search,
+          label: swmsText.searchLabel,
+          placeholder: swmsText.searchPlaceholder,
+          onChange: (search) => show({ search }, { replace: true }),
+        }}
+        filter={{
+          label: swmsText.filterLabel,
+          value: state.filter ?? '',
+          options: filterOptions,
+          onChange: (filter) => show({ filter: filterKeyOf(filter) ?? null }),
+        }}
+        pagination={
+          list ? { page: state.page, pageSize: defaultSwmsPageSize, total: list.total, itemsLabel: swmsText.items, onPageChange: (page) => show({ page }) } : undefined
+        }
+        loading={rows.loading}
+        error={rows.failed ? <ErrorState /> : undefined}
+        actions={
+          <>
+            <TableFilter label={swmsText.sortLabel} value={state.sort} options={sortOptions} onChange={(sort) => show({ sort: sortKeyOf(sort) ?? state.sort })} />
+            <SwmsBulkMenu actor={actor} />
+          </>
+        }
+      />
+    </Page>
+  );
 }

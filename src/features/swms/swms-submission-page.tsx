@@ -1,6 +1,57 @@
-import { PageTitle } from '../../ui/page';
+import { useParams } from 'react-router-dom';
+import { RiskSummary } from '../../components/risk/risk-summary';
+import type { Swms } from '../../domain/swms';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { swmsListPath } from './swms-paths';
+import { SwmsHighRiskCard } from './swms-high-risk-card';
+import { SwmsOverviewCard } from './swms-overview-card';
+import { SwmsReviewCard } from './swms-review-card';
+import { SwmsTaskCard } from './swms-task-card';
 import { swmsText } from './strings';
+import { useSwms } from './use-swms';
+import { useSwmsReview } from './use-swms-review';
+import './swms.css';
 
+function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly swms: Swms }) {
+  const review = useSwmsReview(companyId, swms);
+  return (
+    <>
+      <SwmsOverviewCard swms={swms} />
+      <SwmsReviewCard actor={review} />
+      <Card aria-labelledby="swms-risk-title">
+        <CardHeader>
+          <CardTitle id="swms-risk-title">{swmsText.risk}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RiskSummary consequence={swms.riskConsequenceLevel} likelihood={swms.riskLikelihoodLevel} overall={swms.riskOverallLevel} />
+        </CardContent>
+      </Card>
+      <SwmsTaskCard swms={swms} />
+      <SwmsHighRiskCard highRiskWork={swms.highRiskWork} />
+    </>
+  );
+}
+
+function LoadedSubmission({ companyId, swmsId }: { readonly companyId: string; readonly swmsId: string }) {
+  const loaded = useSwms(companyId, swmsId);
+  if (loaded.status === 'loading') return <LoadingState />;
+  if (loaded.status === 'notAuthorised') return <ErrorState>{swmsText.notAuthorised}</ErrorState>;
+  if (loaded.status === 'failed') return <ErrorState />;
+  return <SwmsDetails companyId={companyId} swms={loaded.swms} />;
+}
+
+/** Spec §2 /company/{companyId}/swms/{swmsId}: 'SWMS Submission'. */
 export function SwmsSubmissionPage() {
-  return <PageTitle>{swmsText.submission}</PageTitle>;
+  const { companyId = '', swmsId = '' } = useParams();
+  return (
+    <Page className="swms-submission">
+      <PageTitle>{swmsText.submission}</PageTitle>
+      <PageToolbar>
+        <BackLink to={swmsListPath(companyId)} />
+      </PageToolbar>
+      <LoadedSubmission key={`${companyId}/${swmsId}`} companyId={companyId} swmsId={swmsId} />
+    </Page>
+  );
 }

@@ -1,6 +1,78 @@
-import { PageTitle } from '../../ui/page';
-import { tradesText } from './strings';
+import { useNavigate, useParams } from 'react-router-dom';
+import * as session from '../../../machines/session.selectors';
+import { Session } from '../../app/hooks';
+import type { TradesPerson } from '../../domain/trades';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { DetailItem, DetailList } from '../../ui/details';
+import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { tradesFieldLabels, tradesText, type TradesField } from './strings';
+import { useTradesPerson } from './use-trades-person';
 
+const sections: readonly { readonly id: string; readonly title: string; readonly fields: readonly TradesField[] }[] = [
+  { id: 'trades-personal', title: tradesText.personalDetails, fields: ['firstName', 'surname', 'phone', 'email'] },
+  { id: 'trades-emergency', title: tradesText.emergencyContact, fields: ['emergencyContactName', 'emergencyContactPhone'] },
+  { id: 'trades-qualifications', title: tradesText.qualifications, fields: ['tradeQualifications', 'whitecardNumber'] },
+];
+
+function TradesPersonDetails({ person }: { readonly person: TradesPerson }) {
+  return (
+    <>
+      {sections.map((section) => (
+        <Card key={section.id} aria-labelledby={`${section.id}-title`}>
+          <CardHeader>
+            <CardTitle id={`${section.id}-title`}>{section.title}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DetailList>
+              {section.fields.map((field) => (
+                <DetailItem key={field} label={tradesFieldLabels[field]}>
+                  {person[field] ? person[field] : <span className="muted">{tradesText.notProvided}</span>}
+                </DetailItem>
+              ))}
+            </DetailList>
+          </CardContent>
+        </Card>
+      ))}
+    </>
+  );
+}
+
+function LoadedTradesPerson({ id }: { readonly id: string }) {
+  const loaded = useTradesPerson(id);
+  if (loaded.status === 'loading') return <LoadingState />;
+  if (loaded.status === 'notAuthorised') return <ErrorState>{tradesText.notAuthorised}</ErrorState>;
+  if (loaded.status === 'failed') return <ErrorState />;
+  return <TradesPersonDetails person={loaded.person} />;
+}
+
+/** Back to where the user came from; on a direct visit, to their company's SWMS list (or the start). */
+function useBack() {
+  const navigate = useNavigate();
+  const companyId = Session.useSelector(session.companyId);
+  const fallback = companyId ? `/company/${encodeURIComponent(companyId)}/swms` : '/';
+  const hasHistory = () => typeof window.history.state?.idx === 'number' && window.history.state.idx > 0;
+  return {
+    to: fallback,
+    onClick: (event: { preventDefault(): void }) => {
+      if (!hasHistory()) return;
+      event.preventDefault();
+      navigate(-1);
+    },
+  };
+}
+
+/** Spec §2 /trades/{id}: a tradesperson's details, for the company users whose sites they worked on. */
 export function TradespersonPage() {
-  return <PageTitle>{tradesText.details}</PageTitle>;
+  const { id = '' } = useParams();
+  const back = useBack();
+  return (
+    <Page>
+      <PageTitle>{tradesText.details}</PageTitle>
+      <PageToolbar>
+        <BackLink to={back.to} onClick={back.onClick} />
+      </PageToolbar>
+      <LoadedTradesPerson key={id} id={id} />
+    </Page>
+  );
 }

@@ -1,0 +1,7 @@
+import { TradesPerson } from '../domain/trades';
+import { callForJson, type CallOptions } from './client';
+
+/** GET profile/trades/{id}: a tradesperson's details, for company users whose sites they worked on. */
+export function getTradesPerson(id: string, options: CallOptions = {}): Promise<TradesPerson> {
+  return callForJson(TradesPerson, 'get', `profile/trades/${encodeURIComponent(id)}`, options);
+}

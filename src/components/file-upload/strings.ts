@@ -1,0 +1,15 @@
+export const fileUploadText = {
+  choose: 'Choose file',
+  replace: 'Replace',
+  remove: 'Remove',
+  cancel: 'Cancel upload',
+  retry: 'Try again',
+  noFile: 'No file chosen',
+  dropHint: 'or drag a file here',
+  uploading: (name: string) => `Uploading ${name}`,
+  uploaded: 'Uploaded',
+  current: 'Current file',
+  view: 'View',
+  failed: 'The upload did not finish. Try again.',
+  accepts: (extensions: string) => `Accepted: ${extensions}`,
+} as const;

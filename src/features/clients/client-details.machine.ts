@@ -1,0 +1,67 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Company, Employee } from '../../domain/company';
+import { mustBeProvided } from '../../../machines/must-be-provided';
+
+export interface ClientRecord {
+  readonly company: Company;
+  readonly employees: readonly Employee[];
+}
+
+export interface ClientDetailsContext {
+  readonly clientId: string;
+  readonly client: ClientRecord | null;
+}
+
+export type ClientDetailsEvent = { type: 'delete.open' } | { type: 'delete.cancel' } | { type: 'delete.confirm' };
+
+export type ClientDetailsEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
+
+/** Spec §8 delete messages. */
+export const deleteMessages = { deleted: 'Deleted successfully', failed: 'Delete failed' } as const;
+
+/** Spec §2 /clients/{clientId}: the client and its people; 'Delete Account' asks first (a soft delete, DESIGN.md). */
+export const clientDetailsMachine = setup({
+  types: {} as {
+    context: ClientDetailsContext;
+    events: ClientDetailsEvent;
+    input: { clientId: string };
+    emitted: ClientDetailsEmitted;
+    tags: 'loading' | 'confirming' | 'deleting';
+  },
+  actors: {
+    loadClient: fromPromise<ClientRecord, { clientId: string }>(mustBeProvided('loadClient')),
+    deleteClient: fromPromise<void, { clientId: string }>(mustBeProvided('deleteClient')),
+  },
+}).createMachine({
+  id: 'clientDetails',
+  context: ({ input }) => ({ clientId: input.clientId, client: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadClient',
+        input: ({ context }) => ({ clientId: context.clientId }),
+        onDone: { target: 'showing', actions: assign({ client: ({ event }) => event.output }) },
+        onError: { target: 'missing' },
+      },
+    },
+    missing: { description: "Spec §8: 'Something went wrong :(' when the client cannot be read." },
+    showing: { on: { 'delete.open': 'confirmingDelete' } },
+    confirmingDelete: {
+      description: 'The dialog names the company and says what deleting does.',
+      tags: ['confirming'],
+      on: { 'delete.cancel': 'showing', 'delete.confirm': 'deleting' },
+    },
+    deleting: {
+      tags: ['confirming', 'deleting'],
+      invoke: {
+        src: 'deleteClient',
+        input: ({ context }) => ({ clientId: context.clientId }),
+        onDone: { target: 'deleted', actions: emit({ type: 'toast', tone: 'success', message: deleteMessages.deleted } as const) },
+        onError: { target: 'showing', actions: emit({ type: 'toast', tone: 'error', message: deleteMessages.failed } as const) },
+      },
+    },
+    deleted: { type: 'final', description: 'Back to /clients.' },
+  },
+});

@@ -1,0 +1,60 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { InviteInput, InviteResponse } from '../../domain/invite';
+import { serverMessage } from '../../../machines/invite-acceptance.machine';
+import { mustBeProvided } from '../../../machines/must-be-provided';
+import { employeeText } from './strings';
+
+export type InviteeValues = Pick<InviteInput, 'firstName' | 'surname' | 'email' | 'phone'>;
+
+export interface InviteSupervisorContext {
+  readonly companyId: string;
+  readonly invitee: InviteeValues | null;
+  readonly error: string | null;
+}
+
+export type InviteSupervisorEvent = { type: 'invite.submit'; invitee: InviteeValues };
+
+export type InviteSupervisorEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
+
+/** Spec §2 /company/{id}/employees/add: a CompanySupervisor invite; spec §4: after it the user goes back. */
+export const inviteSupervisorMachine = setup({
+  types: {} as {
+    context: InviteSupervisorContext;
+    events: InviteSupervisorEvent;
+    input: { companyId: string };
+    emitted: InviteSupervisorEmitted;
+    tags: 'busy';
+  },
+  actors: {
+    sendInvite: fromPromise<InviteResponse, InviteInput>(mustBeProvided('sendInvite')),
+  },
+}).createMachine({
+  id: 'inviteSupervisor',
+  context: ({ input }) => ({ companyId: input.companyId, invitee: null, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'invite.submit': { target: 'sending', actions: assign({ invitee: ({ event }) => event.invitee, error: null }) } },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        src: 'sendInvite',
+        input: ({ context }) => {
+          if (!context.invitee) throw new Error('Only a submitted invite is sent');
+          return { ...context.invitee, companyId: context.companyId, role: 'CompanySupervisor' as const };
+        },
+        onDone: { target: 'sent', actions: emit({ type: 'toast', tone: 'success', message: employeeText.inviteSent } as const) },
+        onError: {
+          description: "'Failed to send Invite'; the server's reason stays beside the form, which keeps every value.",
+          target: 'editing',
+          actions: [
+            assign({ error: ({ event }) => serverMessage(event.error, employeeText.inviteFailed) }),
+            emit({ type: 'toast', tone: 'error', message: employeeText.inviteFailed } as const),
+          ],
+        },
+      },
+    },
+    sent: { type: 'final', tags: ['busy'], description: 'Back to the employees list.' },
+  },
+});

@@ -1,0 +1,67 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { getSiteCheckIns } from '../../api/get-site-check-ins';
+import { getSiteSwms } from '../../api/get-site-swms';
+import { StatusBadge } from '../../components/status-menu/status-badge';
+import { formatActivity } from '../../domain/dates';
+import { reviewStatusLabels } from '../../domain/swms';
+import { ActivityList } from './activity-list';
+import { sitePaths } from './paths';
+import { siteText } from './strings';
+import { useCursorList } from './use-cursor-list';
+
+/** About what the list's box shows at once, so scrolling it asks for the next page. */
+const activityPageSize = 5;
+
+const fullName = (person: { readonly firstName: string; readonly surname: string }) => `${person.firstName} ${person.surname}`.trim();
+
+export function SiteCheckIns({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+  const load = useCallback(
+    (cursor: string | null, signal: AbortSignal) => getSiteCheckIns(companyId, siteId, { cursor, limit: activityPageSize }, { signal }),
+    [companyId, siteId],
+  );
+  const list = useCursorList(load);
+  return (
+    <ActivityList
+      title={siteText.latestCheckIns}
+      list={list}
+      emptyText={siteText.noCheckIns}
+      itemKey={(checkIn) => checkIn._id}
+      renderItem={(checkIn) => (
+        <>
+          <span className="activity-name">{fullName(checkIn.checkInUser) || checkIn.userName}</span>
+          <time className="activity-time" dateTime={checkIn.createdAt}>
+            {formatActivity(checkIn.createdAt)}
+          </time>
+        </>
+      )}
+    />
+  );
+}
+
+export function SiteSwms({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+  const load = useCallback(
+    (cursor: string | null, signal: AbortSignal) => getSiteSwms(companyId, siteId, { cursor, limit: activityPageSize }, { signal }),
+    [companyId, siteId],
+  );
+  const list = useCursorList(load);
+  return (
+    <ActivityList
+      title={siteText.swmsCompleted}
+      list={list}
+      emptyText={siteText.noSwms}
+      itemKey={(swms) => swms._id}
+      renderItem={(swms) => (
+        <Link to={sitePaths.swms(companyId, swms._id)} className="activity-link">
+          <span className="activity-name">{fullName(swms.submittedBy)}</span>
+          <StatusBadge status={swms.status} className="activity-badge">
+            {reviewStatusLabels[swms.status]}
+          </StatusBadge>
+          <time className="activity-time" dateTime={swms.createdAt}>
+            {formatActivity(swms.createdAt)}
+          </time>
+        </Link>
+      )}
+    />
+  );
+}

@@ -1,0 +1,167 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { actionMustBeProvided, mustBeProvided } from '../../../machines/must-be-provided';
+import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../../domain/project-site';
+import type { Ppe } from '../../domain/ppe';
+import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, type SiteField, type SiteFormValues, type SiteTextField } from './site-form';
+
+export interface SiteEditorInput {
+  /** The site being edited; null on the create form. */
+  readonly siteId: string | null;
+}
+
+export interface SaveSiteInput {
+  readonly siteId: string | null;
+  readonly input: ProjectSiteInput;
+  /** The version the site was read at (edit only). */
+  readonly version: number | null;
+}
+
+export interface SiteEditorContext {
+  readonly siteId: string | null;
+  readonly site: ProjectSite | null;
+  readonly values: SiteFormValues;
+  readonly touched: readonly SiteField[];
+  /** The server's message after a failed save, other than a stale version. */
+  readonly error: string | null;
+  /** The server's message when someone else saved the site first (409). */
+  readonly conflict: string | null;
+}
+
+export type SiteEditorEvent =
+  | { type: 'field.change'; field: SiteTextField; value: string }
+  | { type: 'field.blur'; field: SiteField }
+  | { type: 'ppe.change'; ppe: readonly Ppe[] }
+  | { type: 'supervisor.change'; supervisor: string | null }
+  | { type: 'plan.change'; plan: SiteSafetyPlanReference | null }
+  | { type: 'form.submit' }
+  | { type: 'site.reload' };
+
+const allFields: readonly SiteField[] = [...siteTextFields, 'supervisor', 'ppe', 'siteSafetyPlan'];
+
+const touching = (touched: readonly SiteField[], field: SiteField) => (touched.includes(field) ? touched : [...touched, field]);
+
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : null);
+
+/** Create and edit of a project site (spec §2, §5): a failed save keeps every typed value. */
+export const siteEditorMachine = setup({
+  types: {} as { context: SiteEditorContext; events: SiteEditorEvent; input: SiteEditorInput; tags: 'loading' | 'missing' | 'saving' },
+  actors: {
+    loadSite: fromPromise<ProjectSite, { siteId: string }>(mustBeProvided('loadSite')),
+    saveSite: fromPromise<ProjectSite, SaveSiteInput>(mustBeProvided('saveSite')),
+  },
+  actions: {
+    notifySaved: actionMustBeProvided<{ site: ProjectSite; created: boolean }>('notifySaved'),
+    notifySaveFailed: actionMustBeProvided<{ error: unknown; created: boolean }>('notifySaveFailed'),
+  },
+  guards: {
+    isEdit: ({ context }) => context.siteId !== null,
+    isValid: ({ context }) => checkSiteForm(context.values).input !== null,
+    isStaleVersion: (_, { error }: { error: unknown }) => (error as { status?: unknown } | null)?.status === 409,
+  },
+}).createMachine({
+  id: 'siteEditor',
+  context: ({ input }) => ({ siteId: input.siteId, site: null, values: blankSiteForm, touched: [], error: null, conflict: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      description: "Reading the site to prefill the edit: 'Loading, Please Wait'.",
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSite',
+        src: 'loadSite',
+        input: ({ context }) => ({ siteId: context.siteId ?? '' }),
+        onDone: { target: 'editing', actions: assign(({ event }) => ({ site: event.output, values: formValuesOf(event.output) })) },
+        onError: { target: 'missing' },
+      },
+    },
+    missing: {
+      description: "No site to edit: 'Something went wrong :('.",
+      tags: ['missing'],
+    },
+    editing: {
+      description: 'The form is open; each field shows its message once touched.',
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.field]: event.value },
+            touched: touching(context.touched, event.field),
+          })),
+        },
+        'field.blur': { actions: assign(({ context, event }) => ({ touched: touching(context.touched, event.field) })) },
+        'ppe.change': { actions: assign(({ context, event }) => ({ values: { ...context.values, ppe: event.ppe } })) },
+        'supervisor.change': {
+          actions: assign(({ context, event }) => ({ values: { ...context.values, supervisor: event.supervisor } })),
+        },
+        'plan.change': {
+          actions: assign(({ context, event }) => ({ values: { ...context.values, siteSafetyPlan: event.plan } })),
+        },
+        'form.submit': [
+          { guard: 'isValid', target: 'saving' },
+          { actions: assign({ touched: allFields }) },
+        ],
+        'site.reload': { guard: 'isEdit', target: 'reloading' },
+      },
+    },
+    saving: {
+      description: 'POST (create) or PUT with the version read (edit).',
+      tags: ['saving'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'saveSite',
+        src: 'saveSite',
+        input: ({ context }) => {
+          const { input } = checkSiteForm(context.values);
+          if (!input) throw new Error('Only a checked site is saved');
+          return { siteId: context.siteId, input, version: context.site?.version ?? null };
+        },
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign(({ event }) => ({ site: event.output })),
+            { type: 'notifySaved', params: ({ context, event }) => ({ site: event.output, created: context.siteId === null }) },
+          ],
+        },
+        onError: [
+          {
+            description: 'Issue 4: someone else saved first; the typed values stay until the user reloads.',
+            guard: { type: 'isStaleVersion', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: [
+              assign(({ event }) => ({ conflict: messageOf(event.error) })),
+              { type: 'notifySaveFailed', params: ({ context, event }) => ({ error: event.error, created: context.siteId === null }) },
+            ],
+          },
+          {
+            description: 'Spec §8: the values stay as typed so the user can try again.',
+            target: 'editing',
+            actions: [
+              assign(({ event }) => ({ error: messageOf(event.error) })),
+              { type: 'notifySaveFailed', params: ({ context, event }) => ({ error: event.error, created: context.siteId === null }) },
+            ],
+          },
+        ],
+      },
+    },
+    reloading: {
+      description: "After a stale-version refusal: the other person's saved site replaces the form.",
+      tags: ['loading'],
+      invoke: {
+        id: 'reloadSite',
+        src: 'loadSite',
+        input: ({ context }) => ({ siteId: context.siteId ?? '' }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ site: event.output, values: formValuesOf(event.output), touched: [], conflict: null, error: null })),
+        },
+        onError: { target: 'editing', actions: assign(({ event }) => ({ error: messageOf(event.error) })) },
+      },
+    },
+    saved: {
+      description: 'The details page takes over.',
+      type: 'final',
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import { decode, fieldErrors } from '../../domain/decode';
+import { ProjectSiteInput, type ProjectSite, type SiteSafetyPlanReference } from '../../domain/project-site';
+import type { Ppe } from '../../domain/ppe';
+
+export const siteTextFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName', 'otherPpe'] as const;
+export type SiteTextField = (typeof siteTextFields)[number];
+export const requiredSiteFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName'] as const;
+export type SiteField = SiteTextField | 'supervisor' | 'ppe' | 'siteSafetyPlan';
+
+export interface SiteFormValues extends Record<SiteTextField, string> {
+  readonly ppe: readonly Ppe[];
+  /** undefined: not chosen in this form (spec §3: the edit prefill leaves the supervisor out); null: Unallocated. */
+  readonly supervisor: string | null | undefined;
+  readonly siteSafetyPlan: SiteSafetyPlanReference | null;
+}
+
+export const blankSiteForm: SiteFormValues = {
+  address: '',
+  suburb: '',
+  postcode: '',
+  siteNumber: '',
+  clientName: '',
+  otherPpe: '',
+  ppe: [],
+  supervisor: undefined,
+  siteSafetyPlan: null,
+};
+
+/** Spec §3: the prefill of an edit, without the supervisor's id, name and details. */
+export function formValuesOf(site: ProjectSite): SiteFormValues {
+  const plan = site.siteSafetyPlan;
+  return {
+    address: site.address,
+    suburb: site.suburb,
+    postcode: site.postcode,
+    siteNumber: site.siteNumber,
+    clientName: site.clientName,
+    otherPpe: site.otherPpe,
+    ppe: site.ppe,
+    supervisor: undefined,
+    siteSafetyPlan: plan ? { friendlyName: plan.friendlyName, fileKey: plan.fileKey, type: plan.type } : null,
+  };
+}
+
+/** The body as the form would send it; a supervisor not chosen here is left out, so the server keeps it. */
+export function siteInputOf(values: SiteFormValues): Record<string, unknown> {
+  const { supervisor, ...rest } = values;
+  return supervisor === undefined ? rest : { ...rest, supervisor };
+}
+
+export type SiteFormErrors = Partial<Record<SiteField, string>>;
+
+/** Spec §5 project site form, checked by the same `ProjectSiteInput` schema as the server. */
+export function checkSiteForm(values: SiteFormValues): { readonly input: ProjectSiteInput | null; readonly errors: SiteFormErrors } {
+  const decoded = decode(ProjectSiteInput, siteInputOf(values));
+  if (decoded.ok) return { input: decoded.value, errors: {} };
+  const errors: SiteFormErrors = {};
+  for (const [path, message] of Object.entries(fieldErrors(decoded.issues))) {
+    const field = path.split('.')[0] as SiteField;
+    errors[field] ??= message;
+  }
+  return { input: null, errors };
+}

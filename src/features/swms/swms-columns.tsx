@@ -1,0 +1,24 @@
+import type { DataTableColumn } from '../../components/data-table/data-table';
+import { formatDateTime } from '../../domain/dates';
+import type { SwmsListItem } from '../../domain/swms';
+import { ReviewStatusBadge } from './review-status-badge';
+import { swmsText } from './strings';
+
+export const submitterName = (row: SwmsListItem) => `${row.submittedBy.firstName} ${row.submittedBy.surname}`.trim();
+
+export const swmsRowLabel = (row: SwmsListItem) => swmsText.rowLabel(submitterName(row), formatDateTime(row.createdAt));
+
+/** Spec §2 SWMS list columns; Status is the viewer's own flag (spec §4). */
+export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
+  { id: 'submittedBy', header: swmsText.submittedBy, cell: submitterName, link: true },
+  { id: 'siteAddress', header: swmsText.siteAddress, cell: (row) => row.siteAddress, className: 'swms-col-address' },
+  { id: 'siteNumber', header: swmsText.jobNoColumn, cell: (row) => row.siteNumber, sortKey: 'siteNumber.number', className: 'swms-col-job' },
+  {
+    id: 'createdAt',
+    header: swmsText.dateTimeSubmitted,
+    cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>,
+    sortKey: 'createdAt.date',
+    className: 'swms-col-date',
+  },
+  { id: 'status', header: swmsText.status, cell: (row) => <ReviewStatusBadge status={row.status} /> },
+];

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { formatActivity } from '../../domain/dates';
+import type { Swms } from '../../domain/swms';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { DetailItem, DetailList } from '../../ui/details';
+import { swmsText } from './strings';
+import { tradesPersonPath } from './swms-paths';
+
+/** Spec §2: the submitter (a link to their details), the site, its job number and when it was submitted. */
+export function SwmsOverviewCard({ swms }: { readonly swms: Swms }) {
+  const submitter = swms.createdUserDetails;
+  return (
+    <Card aria-labelledby="swms-overview-title">
+      <CardHeader>
+        <CardTitle id="swms-overview-title">{swmsText.overview}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <DetailList>
+          <DetailItem label={swmsText.submittedBy}>
+            <Link to={tradesPersonPath(submitter._id)}>{`${submitter.firstName} ${submitter.surname}`.trim()}</Link>
+          </DetailItem>
+          <DetailItem label={swmsText.siteAddress}>{swms.site.fullAddress}</DetailItem>
+          <DetailItem label={swmsText.jobNo}>{swms.site.siteNumber}</DetailItem>
+          <DetailItem label={swmsText.submittedAt}>
+            <time dateTime={swms.createdAt}>{formatActivity(swms.createdAt)}</time>
+          </DetailItem>
+        </DetailList>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,6 @@
+export const swmsListPath = (companyId: string, search = '') => `/company/${encodeURIComponent(companyId)}/swms${search}`;
+
+export const swmsPath = (companyId: string, swmsId: string) =>
+  `/company/${encodeURIComponent(companyId)}/swms/${encodeURIComponent(swmsId)}`;
+
+export const tradesPersonPath = (id: string) => `/trades/${encodeURIComponent(id)}`;
