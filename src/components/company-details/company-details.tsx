@@ -3,7 +3,7 @@ import type { Company } from '../../domain/company';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { CompanyLogo } from './company-logo';
-import { formatAbn } from './format-abn';
+import { formatAbn } from '../../domain/format-abn';
 import { companyDetailsText } from './strings';
 import './company-details.css';
 

@@ -8,7 +8,7 @@ import type { Company, CompanyInput } from '../../domain/company';
 import { ErrorState, LoadingState } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
 import { CompanyForm } from './company-form';
-import { companyEditorMachine } from './company-editor.machine';
+import { companyEditorMachine } from '../../../machines/company-editor.machine';
 import { companyFormText } from './strings';
 
 const editorLogic = companyEditorMachine.provide({

@@ -8,8 +8,8 @@ import { Card, CardContent, CardFooter } from '../../ui/card';
 import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
 import { AlertIcon } from '../../ui/icons';
 import { FileUpload } from '../file-upload/file-upload';
-import { checkCompanyForm, companyFields, formValuesOf, toCompanyImage, type CompanyField, type LogoChoice } from './company-form-values';
-import { canSubmit, companyFormMachine } from './company-form.machine';
+import { checkCompanyForm, companyFields, formValuesOf, toCompanyImage, type CompanyField, type LogoChoice } from '../../domain/company-form-values';
+import { canSubmit, companyFormMachine } from '../../../machines/company-form.machine';
 import { companyFieldLabels, companyFormText } from './strings';
 import './company-form.css';
 

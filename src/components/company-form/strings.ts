@@ -1,4 +1,5 @@
-import type { CompanyField } from './company-form-values';
+import { companyEditorMessages } from '../../../machines/company-editor.machine';
+import type { CompanyField } from '../../domain/company-form-values';
 
 export const companyFieldLabels: Record<CompanyField, string> = {
   name: 'Company Name',
@@ -16,6 +17,6 @@ export const companyFormText = {
   details: 'Company Information',
   cancel: 'Cancel',
   couldNotSave: 'Not saved',
-  saved: 'Information updated successfully',
+  saved: companyEditorMessages.saved,
   saveChanges: 'Save Changes',
 } as const;

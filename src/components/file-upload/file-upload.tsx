@@ -23,7 +23,7 @@ import { acceptAttribute, type FileReference, type FileType } from '../../domain
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { Progress } from '../../ui/progress';
-import { fileUploadMachine, type UploadInput } from './file-upload.machine';
+import { fileUploadMachine, type UploadInput } from '../../../machines/file-upload.machine';
 import { fileUploadText } from './strings';
 import './file-upload.css';
 

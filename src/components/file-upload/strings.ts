@@ -1,3 +1,5 @@
+import { fileUploadMessages } from '../../../machines/file-upload.machine';
+
 export const fileUploadText = {
   choose: 'Choose file',
   replace: 'Replace',
@@ -10,6 +12,6 @@ export const fileUploadText = {
   uploaded: 'Uploaded',
   current: 'Current file',
   view: 'View',
-  failed: 'The upload did not finish. Try again.',
+  failed: fileUploadMessages.failed,
   accepts: (extensions: string) => `Accepted: ${extensions}`,
 } as const;

@@ -5,7 +5,7 @@ import { getInvitedEmployees } from '../../api/get-invited-employees';
 import { resendInvite } from '../../api/resend-invite';
 import type { InvitedEmployee, InviteResponse } from '../../domain/invite';
 import { toast } from '../../ui/toast-store';
-import { invitedEmployeesMachine } from './invited-employees.machine';
+import { invitedEmployeesMachine } from '../../../machines/invited-employees.machine';
 
 const invitedLogic = invitedEmployeesMachine.provide({
   actors: {

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Company } from '../../domain/company';
 import { CompanyLogo } from '../../components/company-details/company-logo';
-import { formatAbn } from '../../components/company-details/format-abn';
+import { formatAbn } from '../../domain/format-abn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { clientText } from './strings';
 

@@ -4,7 +4,7 @@ import type { CompanySortKey } from '../../domain/company';
 import { Button } from '../../ui/button';
 import { Page, PageActions, PageTitle, PageToolbar } from '../../ui/page';
 import { EmptyState, ErrorState, LoadingState, statusMessages } from '../../ui/status';
-import { clientListPageSize, paramsFromQuery, queryFromParams, type ClientListQuery } from './client-list';
+import { clientListPageSize, paramsFromQuery, queryFromParams, type ClientListQuery } from '../../domain/client-list';
 import { ClientSearch } from './client-search';
 import { ClientSortMenu } from './client-sort-menu';
 import { ClientTable } from './client-table';

@@ -6,7 +6,7 @@ import { deleteCompany } from '../../api/delete-company';
 import { getCompany } from '../../api/get-company';
 import { getEmployees } from '../../api/get-employees';
 import { toast } from '../../ui/toast-store';
-import { clientDetailsMachine, type ClientRecord } from './client-details.machine';
+import { clientDetailsMachine, type ClientRecord } from '../../../machines/client-details.machine';
 
 const clientDetailsLogic = clientDetailsMachine.provide({
   actors: {

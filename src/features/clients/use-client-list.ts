@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { getCompanies } from '../../api/get-companies';
 import type { CompanyList } from '../../domain/company';
-import { clientListPageSize, sameQuery, type ClientListQuery } from './client-list';
-import { clientListMachine } from './client-list.machine';
+import { clientListPageSize, sameQuery, type ClientListQuery } from '../../domain/client-list';
+import { clientListMachine } from '../../../machines/client-list.machine';
 
 const clientListLogic = clientListMachine.provide({
   actors: {

@@ -6,7 +6,7 @@ import { clientOnboardingMachine, type CreatedCompany, type UploadLogoInput } fr
 import * as onboarding from '../../../machines/client-onboarding.selectors';
 import { createCompany } from '../../api/create-company';
 import { uploadFile } from '../../api/upload-file';
-import { toCompanyImage } from '../../components/company-form/company-form-values';
+import { toCompanyImage } from '../../domain/company-form-values';
 import type { CompanyImageReference, CompanyInput } from '../../domain/company';
 import { toast } from '../../ui/toast-store';
 

@@ -8,7 +8,7 @@ import type { InviteInput, InviteResponse } from '../../domain/invite';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
-import { inviteSupervisorMachine } from './invite-supervisor.machine';
+import { inviteSupervisorMachine } from '../../../machines/invite-supervisor.machine';
 import { employeeText } from './strings';
 
 const inviteSupervisorLogic = inviteSupervisorMachine.provide({

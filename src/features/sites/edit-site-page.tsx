@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { Page, PageTitle } from '../../ui/page';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
-import * as editor from './site-editor.selectors';
+import * as editor from '../../../machines/site-editor.selectors';
 import { sitePaths } from './paths';
 import { SiteFormView } from './site-form-view';
 import { siteText } from './strings';

@@ -8,7 +8,7 @@ import { StatusMenu } from '../../components/status-menu/status-menu';
 import type { ProjectSite } from '../../domain/project-site';
 import { siteStatusLabels, siteStatuses, type SiteStatus } from '../../domain/site-status';
 import { toast } from '../../ui/toast-store';
-import { siteStatusMachine } from './site-status.machine';
+import { siteStatusMachine } from '../../../machines/site-status.machine';
 
 export interface SiteStatusControlProps {
   readonly site: ProjectSite;

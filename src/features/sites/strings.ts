@@ -1,4 +1,4 @@
-import type { SiteTextField } from './site-form';
+import type { SiteTextField } from '../../domain/site-form';
 
 export const siteText = {
   list: 'Projects',

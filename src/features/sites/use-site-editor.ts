@@ -6,7 +6,7 @@ import { getProjectSite } from '../../api/get-project-site';
 import { updateProjectSite } from '../../api/update-project-site';
 import type { ProjectSite } from '../../domain/project-site';
 import { toast } from '../../ui/toast-store';
-import { siteEditorMachine, type SaveSiteInput } from './site-editor.machine';
+import { siteEditorMachine, type SaveSiteInput } from '../../../machines/site-editor.machine';
 import { sitePaths } from './paths';
 import { siteToasts } from './strings';
 

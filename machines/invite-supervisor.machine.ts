@@ -1,8 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { InviteInput, InviteResponse } from '../../domain/invite';
-import { serverMessage } from '../../../machines/invite-acceptance.machine';
-import { mustBeProvided } from '../../../machines/must-be-provided';
-import { employeeText } from './strings';
+import type { InviteInput, InviteResponse } from '../src/domain/invite';
+import { serverMessage } from './invite-acceptance.machine';
+import { mustBeProvided } from './must-be-provided';
 
 export type InviteeValues = Pick<InviteInput, 'firstName' | 'surname' | 'email' | 'phone'>;
 
@@ -15,6 +14,9 @@ export interface InviteSupervisorContext {
 export type InviteSupervisorEvent = { type: 'invite.submit'; invitee: InviteeValues };
 
 export type InviteSupervisorEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
+
+/** Spec §8 invite messages (the same words as the employees feature's strings). */
+export const inviteSupervisorMessages = { sent: 'Invite sent successfully', failed: 'Failed to send Invite' } as const;
 
 /** Spec §2 /company/{id}/employees/add: a CompanySupervisor invite; spec §4: after it the user goes back. */
 export const inviteSupervisorMachine = setup({
@@ -39,18 +41,19 @@ export const inviteSupervisorMachine = setup({
     sending: {
       tags: ['busy'],
       invoke: {
+        id: 'sendInvite',
         src: 'sendInvite',
         input: ({ context }) => {
           if (!context.invitee) throw new Error('Only a submitted invite is sent');
           return { ...context.invitee, companyId: context.companyId, role: 'CompanySupervisor' as const };
         },
-        onDone: { target: 'sent', actions: emit({ type: 'toast', tone: 'success', message: employeeText.inviteSent } as const) },
+        onDone: { target: 'sent', actions: emit({ type: 'toast', tone: 'success', message: inviteSupervisorMessages.sent } as const) },
         onError: {
           description: "'Failed to send Invite'; the server's reason stays beside the form, which keeps every value.",
           target: 'editing',
           actions: [
-            assign({ error: ({ event }) => serverMessage(event.error, employeeText.inviteFailed) }),
-            emit({ type: 'toast', tone: 'error', message: employeeText.inviteFailed } as const),
+            assign({ error: ({ event }) => serverMessage(event.error, inviteSupervisorMessages.failed) }),
+            emit({ type: 'toast', tone: 'error', message: inviteSupervisorMessages.failed } as const),
           ],
         },
       },

@@ -1,6 +1,6 @@
-import { decode, fieldErrors } from '../../domain/decode';
-import { ProjectSiteInput, type ProjectSite, type SiteSafetyPlanReference } from '../../domain/project-site';
-import type { Ppe } from '../../domain/ppe';
+import { decode, fieldErrors } from './decode';
+import { ProjectSiteInput, type ProjectSite, type SiteSafetyPlanReference } from './project-site';
+import type { Ppe } from './ppe';
 
 export const siteTextFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName', 'otherPpe'] as const;
 export type SiteTextField = (typeof siteTextFields)[number];

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { actionMustBeProvided, mustBeProvided } from '../../../machines/must-be-provided';
-import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../../domain/project-site';
-import type { Ppe } from '../../domain/ppe';
-import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, type SiteField, type SiteFormValues, type SiteTextField } from './site-form';
+import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
+import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../src/domain/project-site';
+import type { Ppe } from '../src/domain/ppe';
+import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, type SiteField, type SiteFormValues, type SiteTextField } from '../src/domain/site-form';
 
 export interface SiteEditorInput {
   /** The site being edited; null on the create form. */

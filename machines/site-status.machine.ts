@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { mustBeProvided } from '../../../machines/must-be-provided';
-import { siteBulkStatusMessages } from '../../../machines/bulk-selection.machine';
-import type { ProjectSite } from '../../domain/project-site';
-import type { SiteStatus } from '../../domain/site-status';
+import { mustBeProvided } from './must-be-provided';
+import { siteBulkStatusMessages } from './bulk-selection.machine';
+import type { ProjectSite } from '../src/domain/project-site';
+import type { SiteStatus } from '../src/domain/site-status';
 
 export interface SiteStatusContext {
   readonly current: SiteStatus | null;

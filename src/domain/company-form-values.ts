@@ -1,7 +1,7 @@
-import { decode, fieldErrors } from '../../domain/decode';
-import { CompanyInput, type CompanyImageReference } from '../../domain/company';
-import type { FileReference } from '../../domain/file';
-import { formatAbn } from '../company-details/format-abn';
+import { decode, fieldErrors } from './decode';
+import { CompanyInput, type CompanyImageReference } from './company';
+import type { FileReference } from './file';
+import { formatAbn } from './format-abn';
 
 export const companyFields = ['name', 'abn', 'buildersRegNumber', 'phone', 'email', 'address', 'postalAddress'] as const;
 export type CompanyField = (typeof companyFields)[number];

@@ -1,9 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { decode } from '../../domain/decode';
-import { FileUploadRequest, type FileReference, type FileType } from '../../domain/file';
-import { mustBeProvided } from '../../../machines/must-be-provided';
-import { serverMessage } from '../../../machines/invite-acceptance.machine';
-import { fileUploadText } from './strings';
+import { decode } from '../src/domain/decode';
+import { FileUploadRequest, type FileReference, type FileType } from '../src/domain/file';
+import { mustBeProvided } from './must-be-provided';
+import { serverMessage } from './invite-acceptance.machine';
 
 export interface UploadInput {
   readonly file: File;
@@ -24,6 +23,11 @@ export type FileUploadEvent =
   | { type: 'upload.progress'; fraction: number }
   | { type: 'upload.cancel' }
   | { type: 'upload.retry' };
+
+/** The message when a failed upload answers no text (also the view's own text). */
+export const fileUploadMessages = {
+  failed: 'The upload did not finish. Try again.',
+} as const;
 
 export type FileUploadEmitted = { type: 'upload.done'; reference: FileReference; file: File };
 
@@ -79,6 +83,7 @@ export const fileUploadMachine = setup({
     uploading: {
       tags: ['busy'],
       invoke: {
+        id: 'upload',
         src: 'upload',
         input: ({ context, self }) => {
           if (!context.file) throw new Error('Only a chosen file is uploaded');
@@ -97,7 +102,7 @@ export const fileUploadMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => serverMessage(event.error, fileUploadText.failed) }),
+          actions: assign({ error: ({ event }) => serverMessage(event.error, fileUploadMessages.failed) }),
         },
       },
       on: {

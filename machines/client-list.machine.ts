@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CompanyList } from '../../domain/company';
-import { mustBeProvided } from '../../../machines/must-be-provided';
-import type { ClientListQuery } from './client-list';
+import type { CompanyList } from '../src/domain/company';
+import { mustBeProvided } from './must-be-provided';
+import type { ClientListQuery } from '../src/domain/client-list';
 
 export interface ClientListContext {
   readonly query: ClientListQuery;
@@ -28,6 +28,7 @@ export const clientListMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadClients',
         src: 'loadClients',
         input: ({ context }) => context.query,
         onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output }) },

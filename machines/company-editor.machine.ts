@@ -1,8 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Company, CompanyInput } from '../../domain/company';
-import { mustBeProvided } from '../../../machines/must-be-provided';
-import { serverMessage } from '../../../machines/invite-acceptance.machine';
-import { companyFormText } from './strings';
+import type { Company, CompanyInput } from '../src/domain/company';
+import { mustBeProvided } from './must-be-provided';
+import { serverMessage } from './invite-acceptance.machine';
 
 export interface CompanyEditorInput {
   readonly companyId: string;
@@ -19,7 +18,7 @@ export type CompanyEditorEvent = { type: 'company.save'; input: CompanyInput };
 export type CompanyEditorEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
 
 export const companyEditorMessages = {
-  saved: companyFormText.saved,
+  saved: 'Information updated successfully',
   /** When a failed save answers no text. */
   saveFailed: 'Something went wrong :(',
 } as const;
@@ -45,6 +44,7 @@ export const companyEditorMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadCompany',
         src: 'loadCompany',
         input: ({ context }) => ({ companyId: context.companyId }),
         onDone: { target: 'editing', actions: assign({ company: ({ event }) => event.output }) },
@@ -59,6 +59,7 @@ export const companyEditorMachine = setup({
       description: 'PUT company/{id}; the server deletes a replaced logo.',
       tags: ['busy'],
       invoke: {
+        id: 'saveCompany',
         src: 'saveCompany',
         input: ({ context, event }) => {
           if (event.type !== 'company.save') throw new Error('Only a submitted form is saved');

@@ -1,6 +1,6 @@
 import { assign, emit, setup } from 'xstate';
-import type { CompanyInput } from '../../domain/company';
-import { checkCompanyForm, companyFields, type CompanyField, type CompanyFormValues, type LogoChoice } from './company-form-values';
+import type { CompanyInput } from '../src/domain/company';
+import { checkCompanyForm, companyFields, type CompanyField, type CompanyFormValues, type LogoChoice } from '../src/domain/company-form-values';
 
 export interface CompanyFormInput {
   readonly values: CompanyFormValues;

@@ -1,4 +1,4 @@
-import { companySortKeys, defaultCompanySort, defaultPageSize, type CompanySortKey } from '../../domain/company';
+import { companySortKeys, defaultCompanySort, defaultPageSize, type CompanySortKey } from './company';
 
 export interface ClientListQuery {
   readonly search: string;

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { InvitedEmployee, InviteResponse } from '../../domain/invite';
-import { mustBeProvided } from '../../../machines/must-be-provided';
+import type { InvitedEmployee, InviteResponse } from '../src/domain/invite';
+import { mustBeProvided } from './must-be-provided';
 
 export interface InvitedEmployeesContext {
   readonly companyId: string;
@@ -39,6 +39,7 @@ export const invitedEmployeesMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadInvites',
         src: 'loadInvites',
         input: ({ context }) => ({ companyId: context.companyId }),
         onDone: { target: 'ready', actions: assign({ invites: ({ event }) => event.output }) },
@@ -58,6 +59,7 @@ export const invitedEmployeesMachine = setup({
         resending: {
           description: 'A new code is mailed; the old one stops working.',
           invoke: {
+            id: 'resendInvite',
             src: 'resendInvite',
             input: ({ context }) => ({ userRoleId: context.resendingId ?? '' }),
             onDone: { target: 'refreshing', actions: emit({ type: 'toast', tone: 'success', message: resendMessages.sent } as const) },
@@ -70,6 +72,7 @@ export const invitedEmployeesMachine = setup({
         refreshing: {
           description: 'The list again, with the new dates.',
           invoke: {
+            id: 'refreshInvites',
             src: 'loadInvites',
             input: ({ context }) => ({ companyId: context.companyId }),
             onDone: { target: 'idle', actions: assign({ invites: ({ event }) => event.output, resendingId: null }) },

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Company, Employee } from '../../domain/company';
-import { mustBeProvided } from '../../../machines/must-be-provided';
+import type { Company, Employee } from '../src/domain/company';
+import { mustBeProvided } from './must-be-provided';
 
 export interface ClientRecord {
   readonly company: Company;
@@ -40,6 +40,7 @@ export const clientDetailsMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
+        id: 'loadClient',
         src: 'loadClient',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'showing', actions: assign({ client: ({ event }) => event.output }) },
@@ -56,6 +57,7 @@ export const clientDetailsMachine = setup({
     deleting: {
       tags: ['confirming', 'deleting'],
       invoke: {
+        id: 'deleteClient',
         src: 'deleteClient',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'deleted', actions: emit({ type: 'toast', tone: 'success', message: deleteMessages.deleted } as const) },

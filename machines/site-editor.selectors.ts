@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { checkSiteForm, type SiteFormErrors } from './site-form';
+import { checkSiteForm, type SiteFormErrors } from '../src/domain/site-form';
 import type { siteEditorMachine } from './site-editor.machine';
 
 type Snapshot = SnapshotFrom<typeof siteEditorMachine>;
