@@ -126,3 +126,24 @@ export const AppleIcon = (props: IconProps) => (
     <path d="M16.37 12.62c-.02-2.3 1.88-3.4 1.96-3.46-1.07-1.56-2.73-1.78-3.32-1.8-1.41-.14-2.76.83-3.47.83-.72 0-1.82-.81-3-.79a4.44 4.44 0 0 0-3.75 2.28c-1.6 2.78-.41 6.89 1.15 9.14.76 1.1 1.67 2.34 2.86 2.3 1.15-.05 1.58-.74 2.97-.74 1.38 0 1.77.74 2.98.72 1.23-.02 2.01-1.12 2.76-2.23a9.7 9.7 0 0 0 1.25-2.57 3.98 3.98 0 0 1-2.39-3.68zM14.1 5.86c.63-.77 1.06-1.83.94-2.9-.91.04-2.02.61-2.67 1.37-.58.67-1.1 1.76-.96 2.8 1.02.08 2.06-.52 2.69-1.27z" />
   </svg>
 );
+export const SortAscendingIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}><path d="M12 19V5M5 12l7-7 7 7" /></Icon>
+);
+export const SortDescendingIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}><path d="M12 5v14M19 12l-7 7-7-7" /></Icon>
+);
+export const SortNoneIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}><path d="m7 9 5-5 5 5M7 15l5 5 5-5" /></Icon>
+);
+export const SearchIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}><path d="m15 18-6-6 6-6" /></Icon>
+);
+export const ChevronRightIcon = (props: IconProps) => (
+  <Icon width="16" height="16" {...props}><path d="m9 18 6-6-6-6" /></Icon>
+);

@@ -29,7 +29,7 @@ import { cx } from '../../ui/cx';
 import { EmptyState, LoadingState } from '../../ui/status';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { ariaSortOf, nextSort, parseSort } from './sort';
-import { SortAscendingIcon, SortDescendingIcon, SortNoneIcon } from './table-icons';
+import { SortAscendingIcon, SortDescendingIcon, SortNoneIcon } from '../../ui/icons';
 import { TableFilter, type TableFilterProps } from './table-filter';
 import { TablePagination, type TablePaginationProps } from './table-pagination';
 import { TableSearch, type TableSearchProps } from './table-search';

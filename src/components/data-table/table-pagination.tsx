@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from './table-icons';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
 
 export interface TablePaginationProps {
   /** 1-based. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { SearchIcon } from './table-icons';
+import { SearchIcon } from '../../ui/icons';
 
 export interface TableSearchProps {
   readonly value: string;
