@@ -15,6 +15,4 @@ export const employeeText = {
   phoneNumber: 'Phone Number',
   emailAddress: 'Email Address',
   projects: 'Projects',
-  inviteSent: 'Invite sent successfully',
-  inviteFailed: 'Failed to send Invite',
 } as const;
