@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decode } from '../../src/domain/decode';
 import { Swms, SwmsBulkResult, SwmsList, SwmsMatchingResult, type SwmsListItem } from '../../src/domain/swms';
 import { seedDemo } from '../../server/seed/demo';
-import { createTestApp } from './test-app';
+import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
-interface Account {
-  readonly token: string;
-  readonly userId: string;
-  readonly companyId: string;
-}
-
-async function account(email: string): Promise<Account> {
-  const token = await app.auth.tokenForEmail(email);
-  const payload = decodeJwt(token);
-  return { token, userId: String(payload.sub), companyId: String(payload.company) };
-}
+type Account = SignedInAccount;
+const account = (email: string) => signedInAccount(app, email);
 
 let harbourAdmin: Account;
 let harbourSupervisor: Account;

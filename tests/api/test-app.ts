@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
@@ -105,4 +106,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/\/$/, '');
   if (!overrides.publicUrl) (app.config as { publicUrl: string }).publicUrl = baseUrl;
   return { app, baseUrl, close };
+}
+
+export interface SignedInAccount {
+  readonly token: string;
+  readonly userId: string;
+  readonly companyId: string;
+}
+
+/** A bearer token as a fresh sign-in would produce it, with the ids its payload carries. */
+export async function signedInAccount(app: FastifyInstance, email: string): Promise<SignedInAccount> {
+  const token = await app.auth.tokenForEmail(email);
+  const payload = decodeJwt(token);
+  return { token, userId: String(payload.sub), companyId: String(payload.company) };
 }
