@@ -58,6 +58,8 @@ function removeStored(field: keyof typeof sessionStorageKeys) {
   return { type: 'persist', params: { key: sessionStorageKeys[field], value: null } } as const;
 }
 
+const forgetToken = ['clearToken', removeStored('accessToken')] as const;
+
 const forgetStored = [removeStored('provider'), removeStored('authCode'), removeStored('accessToken'), removeStored('inviteCode')];
 
 /** Spec §4 Session: load the stored values, exchange the auth code, keep the token fresh, sign out. */
@@ -182,7 +184,7 @@ export const sessionMachine = setup({
         { guard: 'hasToken', target: 'refreshing' },
         {
           target: 'signedOut',
-          actions: ['clearToken', removeStored('accessToken')],
+          actions: [...forgetToken],
         },
       ],
     },
@@ -270,8 +272,7 @@ export const sessionMachine = setup({
             target: 'signedOut',
             actions: [
               { type: 'logError', params: () => ({ error: new Error('The token refresh answered an unreadable token') }) },
-              'clearToken',
-              removeStored('accessToken'),
+              ...forgetToken,
             ],
           },
         ],
@@ -279,8 +280,7 @@ export const sessionMachine = setup({
           target: 'signedOut',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            'clearToken',
-            removeStored('accessToken'),
+            ...forgetToken,
           ],
         },
       },
@@ -310,7 +310,7 @@ export const sessionMachine = setup({
         'session.expired': {
           description: 'The server rejected the token: forget it.',
           target: 'signedOut',
-          actions: ['clearToken', removeStored('accessToken')],
+          actions: [...forgetToken],
         },
       },
       states: {
@@ -338,8 +338,7 @@ export const sessionMachine = setup({
                 target: '#session.signedOut',
                 actions: [
                   { type: 'logError', params: () => ({ error: new Error('The token refresh answered an unreadable token') }) },
-                  'clearToken',
-                  removeStored('accessToken'),
+                  ...forgetToken,
                 ],
               },
             ],
@@ -347,8 +346,7 @@ export const sessionMachine = setup({
               target: '#session.signedOut',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                'clearToken',
-                removeStored('accessToken'),
+                ...forgetToken,
               ],
             },
           },
