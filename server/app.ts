@@ -5,19 +5,23 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
+import { dataDirPlugin } from './data-dir/plugin';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
+import { livePlugin } from './live/plugin';
 import { mailPlugin } from './mail/plugin';
 import { companyRoutes } from './routes/companies';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { inviteRoutes } from './routes/invites';
+import { liveRoutes } from './routes/live';
 import { profileRoutes } from './routes/profile';
 import { projectSiteRoutes } from './routes/project-sites';
 import { siteActivityRoutes } from './routes/site-activity';
 import { swmsRoutes } from './routes/swms';
 import { tradesRoutes } from './routes/trades';
 import { fileRoutes } from './routes/files';
+import { untimed, type TimeStep } from './startup-steps';
 import { storagePlugin } from './storage/plugin';
 
 declare module 'fastify' {
@@ -26,8 +30,15 @@ declare module 'fastify' {
   }
 }
 
+export interface BuildOptions {
+  /** The long-running portal answers CLI commands on a socket in its data folder. */
+  readonly answerCommands?: boolean;
+  /** Times the slow start-up steps (the start script prints them). */
+  readonly step?: TimeStep;
+}
+
 /** Builds the whole portal server; `start` and the tests both call it. */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -45,12 +56,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(500).type('text/plain').send('Something went wrong :(');
   });
 
+  const embedded = !config.databaseUrl || !config.azureStorageConnectionString;
+  await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded, answerCommands: options.answerCommands ?? false });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
-  await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite') });
+  const step = options.step ?? untimed;
+  await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), step });
+  await step('blob store', async () => {
+    await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite') });
+  });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(livePlugin);
 
   await app.register(
     async (api) => {
@@ -63,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(swmsRoutes);
       await api.register(siteActivityRoutes);
       await api.register(tradesRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );
@@ -72,7 +90,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const spaRoute = request.method === 'GET' && !request.url.startsWith('/api/') && config.serveSpa;
+    const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && config.serveSpa;
     if (spaRoute) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).type('text/plain').send('Not found');
   });

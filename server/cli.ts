@@ -6,6 +6,9 @@ import { isValidEmail } from '../src/domain/validators';
 import { recordAuthEvent } from './auth/audit';
 import { authPlugin } from './auth/plugin';
 import { loadConfig, type AppConfig } from './config';
+import { sendCommand } from './data-dir/command-socket';
+import { commandSocketPath, liveOwner } from './data-dir/owner-lock';
+import { dataDirPlugin } from './data-dir/plugin';
 import { dbPlugin } from './db/plugin';
 import { addSuperUser } from './users/repository';
 
@@ -83,6 +86,7 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
       const app = Fastify({ logger: false });
       app.decorate('config', { ...config, devIdentityProvider: false });
       await app.register(fastifyCookie);
+      await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded: !config.databaseUrl, answerCommands: false });
       await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
       await app.register(authPlugin);
       await app.ready();
@@ -97,12 +101,29 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
   };
 }
 
+/**
+ * Runs a command from the shell: through the portal that owns the embedded data folder while it
+ * runs (never a second writer on it), else in this process.
+ */
+export async function runFromShell(args: readonly string[], output: CliOutput, config: AppConfig): Promise<number> {
+  const owner = liveOwner(config.dataDir);
+  if (owner === undefined) return runCli(args, output, cliApps(() => config));
+  const answer = await sendCommand(commandSocketPath(config.dataDir), args).catch(() => undefined);
+  if (!answer) {
+    output.err(`The portal (pid ${owner}) holds ${config.dataDir} but is not answering commands yet: wait until it has started, then try again.`);
+    return 1;
+  }
+  if (answer.out) output.out(answer.out);
+  if (answer.err) output.err(answer.err);
+  return answer.code;
+}
+
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 
 if (invokedDirectly) {
   const output: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
   try {
-    process.exitCode = await runCli(process.argv.slice(2), output, cliApps(() => loadConfig(process.env, { serveSpa: false })));
+    process.exitCode = await runFromShell(process.argv.slice(2), output, loadConfig(process.env, { serveSpa: false }));
   } catch (error) {
     output.err(error instanceof Error ? error.message : String(error));
     process.exitCode = 1;

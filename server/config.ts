@@ -71,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apple,
     devIdentityProvider: mode !== 'production',
     jwtPrivateKey: env.JWT_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
-    serveSpa: true,
+    serveSpa: env.SERVE_SPA !== 'false',
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     seedDemoWhenEmpty: mode !== 'production' && env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),

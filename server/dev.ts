@@ -1,16 +1,17 @@
 import { createServer } from 'vite';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { isDatabaseEmpty, seedDemo } from './seed/demo';
+import { seedDemoWhenEmpty } from './seed/demo';
 
 const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { port: apiPort, serveSpa: false, publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}` });
-  const app = await buildApp(config);
-  if (config.seedDemoWhenEmpty && (await isDatabaseEmpty(app.db))) {
-    app.log.info({ summary: await seedDemo(app.db, app.storage) }, 'demo data loaded');
+  const app = await buildApp(config, { answerCommands: true });
+  if (config.seedDemoWhenEmpty) {
+    const summary = await seedDemoWhenEmpty(app.db, app.storage);
+    if (summary) app.log.info({ summary }, 'demo data loaded');
   }
   await app.listen({ port: apiPort, host: config.host });
 

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, ProviderContext } from 'oidc-provider';
 import { providers } from '../../src/domain/token';
-import { devMemoryAdapter } from './dev-memory-adapter';
+import { devDatabaseAdapter } from './dev-database-adapter';
 import { renderProblemPage } from './dev-pages';
 import { devInteractionRoutes } from './dev-interaction-routes';
+import { sharedServerKey } from './server-keys';
 
 export const devClientId = 'portal-dev';
 export const devMountPath = '/oidc';
@@ -41,13 +42,12 @@ export async function mountDevProvider(app: FastifyInstance, cookieSecret: strin
 }
 
 function devProviderFor(app: FastifyInstance, cookieSecret: string): () => Promise<DevProvider> {
-  const Adapter = devMemoryAdapter();
-  let signingKey: JsonWebKey | undefined;
+  const Adapter = devDatabaseAdapter(app.db);
   let current: { issuer: string; devProvider: Promise<DevProvider> } | undefined;
 
   const create = async (publicUrl: string): Promise<DevProvider> => {
     const { default: OidcProvider } = await import('oidc-provider');
-    signingKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+    const signingKey = JSON.parse(await sharedServerKey(app.db, 'dev-oidc-rs256', generateDevSigningKey)) as JsonWebKey;
     const provider = new OidcProvider(devIssuer(publicUrl), {
       adapter: Adapter,
       clients: [
@@ -90,6 +90,8 @@ function devProviderFor(app: FastifyInstance, cookieSecret: string): () => Promi
     return current.devProvider;
   };
 }
+
+const generateDevSigningKey = () => JSON.stringify(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }));
 
 // The portal is the provider's only client, so signing in implies consent: no consent screen.
 async function grantWithoutConsent(context: ProviderContext) {

@@ -15,7 +15,7 @@ import type { AuthService } from './types';
 /** Sign-in (OpenID Connect), the portal's access and refresh tokens, and the route guards. */
 export const authPlugin = fp(
   async (app) => {
-    const key = loadSigningKey(app.config);
+    const key = await loadSigningKey(app.config, app.db);
 
     const issueAccessToken = async (userId: string) => signAccessToken(key, userId, await rolesAndCompany(app.db, userId));
     const auth: AuthService = {

@@ -1,7 +1,9 @@
 import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config';
+import type { Db } from '../db/database';
+import { sharedServerKey } from './server-keys';
 
 export interface SigningKey {
   readonly privateKey: KeyObject;
@@ -10,11 +12,28 @@ export interface SigningKey {
   readonly cookieSecret: string;
 }
 
-export const signingKeyFile = (dataDir: string) => path.join(dataDir, 'jwt-es256.pem');
+export const signingKeyName = 'jwt-es256';
 
-/** The ES256 key of DESIGN.md's access token: JWT_PRIVATE_KEY, else one generated once under dataDir. */
-export function loadSigningKey(config: Pick<AppConfig, 'jwtPrivateKey' | 'dataDir'>): SigningKey {
-  const pem = config.jwtPrivateKey ?? readOrCreatePem(signingKeyFile(config.dataDir));
+/** Where versions before issue 8 kept the generated key; it is carried into the database once. */
+const legacyKeyFile = (dataDir: string) => path.join(dataDir, 'jwt-es256.pem');
+
+function readLegacyKey(dataDir: string): string | undefined {
+  try {
+    return readFileSync(legacyKeyFile(dataDir), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+const generatePem = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+/**
+ * The ES256 key of DESIGN.md's access token: JWT_PRIVATE_KEY, else one generated once and kept in
+ * the database, so every instance on it signs and verifies with the same key.
+ */
+export async function loadSigningKey(config: Pick<AppConfig, 'jwtPrivateKey' | 'dataDir'>, db: Db): Promise<SigningKey> {
+  const pem = config.jwtPrivateKey ?? (await sharedServerKey(db, signingKeyName, () => readLegacyKey(config.dataDir) ?? generatePem()));
   const privateKey = createPrivateKey(pem);
   if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error('The JWT signing key must be an ES256 (P-256) private key in PKCS#8 PEM');
@@ -24,22 +43,4 @@ export function loadSigningKey(config: Pick<AppConfig, 'jwtPrivateKey' | 'dataDi
     publicKey: createPublicKey(privateKey),
     cookieSecret: createHmac('sha256', pem).update('portal cookie signing').digest('base64url'),
   };
-}
-
-function readOrCreatePem(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  try {
-    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
-    return pem;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8');
-    throw error;
-  }
 }

@@ -5,8 +5,22 @@ import type { Db } from './database';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+// Any fixed number: instances starting together on one PostgreSQL take turns to migrate.
+const migrationLockKey = 7_340_217;
+
 /** Applies each numbered SQL migration not yet recorded, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${migrationLockKey})`.execute(connection);
+    try {
+      return await applyPending(connection);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${migrationLockKey})`.execute(connection);
+    }
+  });
+}
+
+async function applyPending(db: Db): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()

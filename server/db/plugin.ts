@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { untimed, type TimeStep } from '../startup-steps';
 import { openDatabase, type Db } from './database';
 import { migrate } from './migrate';
 
@@ -8,14 +9,20 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp<{ url?: string | undefined; dataDir: string }>(async (app, options) => {
-  const db = await openDatabase({
-    url: options.url,
-    dataDir: options.dataDir,
-    onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection closed'),
+export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: TimeStep }>(async (app, options) => {
+  const step = options.step ?? untimed;
+  const db = await step(options.url ? 'database connection' : 'embedded database', () =>
+    openDatabase({
+      url: options.url,
+      dataDir: options.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection closed'),
+    }),
+  );
+  const applied = await step('migrations', () => migrate(db)).catch(async (error: unknown) => {
+    await db.destroy();
+    throw error;
   });
-  const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   app.decorate('db', db);
   app.addHook('onClose', async () => db.destroy());
-});
+}, { name: 'db' });

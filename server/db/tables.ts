@@ -160,6 +160,22 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+export interface ServerKeysTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
+}
+
+export interface OidcRecordsTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: NullableTimestamp;
+}
+
 export interface Database {
   files: FilesTable;
   companies: CompaniesTable;
@@ -174,4 +190,6 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   mailbox: MailboxTable;
   audit_events: AuditEventsTable;
+  server_keys: ServerKeysTable;
+  oidc_records: OidcRecordsTable;
 }

@@ -29,19 +29,20 @@ const rawCompanyId = (request: FastifyRequest) => (request.params as { id?: unkn
 /** Spec §7 project site calls (issue 4): reads for the company's admins and supervisors, changes for its admins. */
 export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
+  const announced = { ...signedIn, config: { liveTopic: 'sites' as const } };
 
   app.get('/company/:id/projectSites', signedIn, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteReaders);
     return searchSites(app, companyId, decodeOr400(SiteListQuery, request.query));
   });
 
-  app.post('/company/:id/projectSites', signedIn, async (request, reply) => {
+  app.post('/company/:id/projectSites', announced, async (request, reply) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const input = decodeOr400(ProjectSiteInput, request.body);
     return reply.code(201).send(await createSite(app, companyId, input, request.user.sub));
   });
 
-  app.patch('/company/:id/projectSites', signedIn, async (request) => {
+  app.patch('/company/:id/projectSites', announced, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     if (isMatchingBulkBody(request.body)) {
       return changeMatchingSitesStatus(app, companyId, decodeOr400(BulkStatusMatchingInput, request.body), request.user.sub);
@@ -55,14 +56,14 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
     return readSite(app, companyId, siteId);
   });
 
-  app.put('/company/:id/projectSites/:siteId', signedIn, async (request) => {
+  app.put('/company/:id/projectSites/:siteId', announced, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const { siteId } = decodeOr400(SiteParams, request.params);
     const input = decodeOr400(ProjectSiteUpdate, request.body);
     return changeSite(app, companyId, siteId, input, request.user.sub, request.log);
   });
 
-  app.patch('/company/:id/projectSites/:siteId/status', signedIn, async (request) => {
+  app.patch('/company/:id/projectSites/:siteId/status', announced, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const { siteId } = decodeOr400(SiteParams, request.params);
     return changeSiteStatus(app, companyId, siteId, decodeOr400(SiteStatusInput, request.body), request.user.sub);

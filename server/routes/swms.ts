@@ -33,7 +33,7 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     return readSwms(app, reviewer, params.swmsId);
   });
 
-  app.put('/company/:id/swms', signedIn, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {
+  app.put('/company/:id/swms', { ...signedIn, config: { liveTopic: 'swms' } }, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {
     const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
     const change = decodeOr400(SwmsStatusChange, request.body);
     if (change.company !== undefined && change.company !== reviewer.companyId) throw badRequest(swmsMessages.company);

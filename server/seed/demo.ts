@@ -55,6 +55,17 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return user === undefined;
 }
 
+/** Seeds an empty database at start-up; an instance starting beside another that seeds first just goes on. */
+export async function seedDemoWhenEmpty(db: Db, storage: BlobStore): Promise<SeedSummary | undefined> {
+  if (!(await isDatabaseEmpty(db))) return undefined;
+  try {
+    return await seedDemo(db, storage);
+  } catch (error) {
+    if (error instanceof Error && error.message === demoSeedRefusal) return undefined;
+    throw error;
+  }
+}
+
 async function hasCompanies(db: Db): Promise<boolean> {
   return (await db.selectFrom('companies').select('id').limit(1).executeTakeFirst()) !== undefined;
 }

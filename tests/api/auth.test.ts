@@ -1,12 +1,14 @@
-import { createPrivateKey, randomInt, randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authPlugin } from '../../server/auth/plugin';
 import { hashSecret } from '../../server/auth/secrets';
-import { signingKeyFile } from '../../server/auth/signing-key';
+import { signingKeyName } from '../../server/auth/signing-key';
 import { ConfigError, loadConfig } from '../../server/config';
 import { HttpError } from '../../server/http/errors';
 import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
@@ -144,9 +146,10 @@ async function addCompanyRole(app: FastifyInstance, email: string, companyId: st
 }
 
 /** A second app on the same database and key, with routes behind the guards under test. */
-async function guardedRoutes(base: FastifyInstance) {
+/** Another instance's guarded routes on the same database (elsewhere: its own settings, e.g. another machine's data folder). */
+async function guardedRoutes(base: FastifyInstance, elsewhere: Partial<FastifyInstance['config']> = {}) {
   const app = Fastify({ logger: false });
-  app.decorate('config', { ...base.config, devIdentityProvider: false });
+  app.decorate('config', { ...base.config, devIdentityProvider: false, ...elsewhere });
   app.decorate('db', base.db);
   app.setErrorHandler((error, _request, reply) =>
     error instanceof HttpError ? reply.code(error.statusCode).type('text/plain').send(error.message) : reply.code(500).send('unexpected'),
@@ -162,6 +165,10 @@ async function guardedRoutes(base: FastifyInstance) {
   await app.ready();
   opened.push({ close: () => app.close() });
   return app;
+}
+
+async function storedSigningKey(app: FastifyInstance): Promise<string> {
+  return (await app.db.selectFrom('server_keys').select('secret').where('name', '=', signingKeyName).executeTakeFirstOrThrow()).secret;
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -368,7 +375,7 @@ describe('access tokens and guards', () => {
     expect(missing.headers['content-type']).toMatch(/text\/plain/);
     expect(missing.body).toBe('You need to sign in');
 
-    const key = createPrivateKey(readFileSync(signingKeyFile(app.config.dataDir), 'utf8'));
+    const key = createPrivateKey(await storedSigningKey(app));
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = await new SignJWT({ roles: ['SuperUser'], company: null })
       .setProtectedHeader({ alg: 'ES256' })
@@ -414,12 +421,25 @@ describe('access tokens and guards', () => {
     expect(gone.body).toBe('Your company no longer has access');
   });
 
-  it('keeps the generated signing key private to its owner and reuses it', async () => {
+  it('keeps one generated signing key in the database, shared by every instance on it', async () => {
     const { app } = await start();
-    const file = signingKeyFile(app.config.dataDir);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const guarded = await guardedRoutes(app);
+    const otherMachine = mkdtempSync(path.join(os.tmpdir(), 'portal-other-instance-'));
+    opened.push({ close: async () => rmSync(otherMachine, { recursive: true, force: true }) });
+    const guarded = await guardedRoutes(app, { dataDir: otherMachine });
     expect((await guarded.inject({ url: '/me', headers: bearer(await app.auth.tokenForEmail('same-key@example.com')) })).statusCode).toBe(200);
+    expect(await app.db.selectFrom('server_keys').select('name').where('name', '=', signingKeyName).execute()).toHaveLength(1);
+    expect(readdirSync(app.config.dataDir).filter((name) => name.endsWith('.pem'))).toEqual([]);
+  });
+
+  it('carries a key file written by an earlier version into the database', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-legacy-key-'));
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    writeFileSync(path.join(dataDir, 'jwt-es256.pem'), pem, { mode: 0o600 });
+    const { app } = await start({ dataDir });
+    opened.push({ close: async () => rmSync(dataDir, { recursive: true, force: true }) });
+    expect(await storedSigningKey(app)).toBe(pem);
+    const { payload } = await jwtVerify(await app.auth.tokenForEmail('legacy@example.com'), createPublicKey(pem), { algorithms: ['ES256'] });
+    expect(payload.roles).toEqual(['Unregistered']);
   });
 });
 

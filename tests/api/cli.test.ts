@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signingKeyFile } from '../../server/auth/signing-key';
+import { signingKeyName } from '../../server/auth/signing-key';
+import { openDatabase } from '../../server/db/database';
 import { runCli, usage, type CliApps } from '../../server/cli';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -79,7 +80,10 @@ describe('npm run cli', () => {
     const token = await cliProcess(['token', 'boss@example.com'], env);
     expect(token.code).toBe(0);
     expect(token.stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
-    const publicKey = createPublicKey(readFileSync(signingKeyFile(env.DATA_DIR ?? ''), 'utf8'));
+    const db = await openDatabase({ url: env.DATABASE_URL || undefined, dataDir: path.join(env.DATA_DIR ?? '', 'pglite') });
+    const stored = await db.selectFrom('server_keys').select('secret').where('name', '=', signingKeyName).executeTakeFirstOrThrow();
+    await db.destroy();
+    const publicKey = createPublicKey(stored.secret);
     const { payload } = await jwtVerify(token.stdout.trim(), publicKey, { algorithms: ['ES256'] });
     expect(payload).toMatchObject({ roles: ['SuperUser'], company: null });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);

@@ -52,7 +52,7 @@ const pglitePackage = new URL('../../node_modules/@electric-sql/pglite/package.j
  * A migrated, empty PGlite directory shared by the test runs of these migrations: copying it takes
  * a fraction of a second where a fresh initdb takes seconds.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256').update(readFileSync(pglitePackage));
   for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
   const template = path.join(os.tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}`);
