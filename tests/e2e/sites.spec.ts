@@ -130,6 +130,23 @@ test.describe('project sites as the Harbour admin', () => {
     expect(await list.columnTexts('Status')).toEqual(['On Hold', 'On Hold']);
   });
 
+  test('an open list shows a change made elsewhere by itself, without a reload', async ({ page }) => {
+    const companyId = await signInAsAdmin(page);
+    const tag = uniqueTag('Live');
+    const site = await createSite(page, companyId, { address: '3 Live Lane', clientName: `${tag} One`, siteNumber: 'LV-1' });
+    const list = new SitesListPage(page);
+    await list.goto(companyId, `?search=${tag}`);
+    expect(await list.columnTexts('Status')).toEqual(['Ongoing']);
+
+    const token = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+    const elsewhere = await page.request.patch(`/api/company/${companyId}/projectSites/${site._id}/status`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'completed' },
+    });
+    expect(elsewhere.status()).toBe(200);
+    await expect(list.row('3 Live Lane')).toContainText('Completed', { timeout: 5000 });
+  });
+
   test('selects every site of the filtered list across pages and changes them all', async ({ page }) => {
     const companyId = await signInAsAdmin(page);
     const tag = uniqueTag('All');

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { bulkSelectionMachine, statusOfFilter, type ApplyStatusInput } from '../../../machines/bulk-selection.machine';
 import { getProjectSites } from '../../api/get-project-sites';
+import { useLiveChanges } from '../../components/live/use-live-changes';
 import { updateProjectSiteStatuses } from '../../api/update-project-site-statuses';
 import type { ProjectSite, ProjectSiteList } from '../../domain/project-site';
 import { toast } from '../../ui/toast-store';
@@ -55,6 +56,8 @@ export function useSiteList(companyId: string) {
       refresh.unsubscribe();
     };
   }, [bulk]);
+
+  useLiveChanges(companyId, 'sites', () => setRefreshes((count) => count + 1));
 
   const { search, sort, status, page, pageSize } = query;
   const key = JSON.stringify([companyId, search, sort, status, page, pageSize, refreshes]);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { bulkSelectionMachine } from '../../../machines/bulk-selection.machine';
 import { getSwmsList } from '../../api/get-swms-list';
+import { useLiveChanges } from '../../components/live/use-live-changes';
 import type { SwmsList } from '../../domain/swms';
 import { listParams, listSearchParams, selectionQueryOf, type SwmsListState } from './swms-list-query';
 
@@ -30,6 +31,8 @@ export function useSwmsRows(companyId: string, state: SwmsListState, actor: Bulk
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { search, sort, filter, page } = state;
   const key = `${companyId}?${listSearchParams(state).toString()}#${generation}`;
+
+  useLiveChanges(companyId, 'swms', () => setGeneration((value) => value + 1));
 
   useEffect(() => {
     const subscription = actor.on('rows.refresh', () => setGeneration((value) => value + 1));

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { watchCompany } from '../../api/watch-company';
+import { everyTopic, type LiveTopic } from '../../domain/live';
+
+// Changes often come in bursts (a bulk change, this tab's own save): one refetch answers them all.
+const settleMs = 300;
+
+/** Calls `refetch` when the company's `topic` changes anywhere (another person, another tab, another instance). */
+export function useLiveChanges(companyId: string, topic: LiveTopic, refetch: () => void): void {
+  const latest = useRef(refetch);
+  useEffect(() => {
+    latest.current = refetch;
+  });
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = watchCompany(companyId, (change) => {
+      if (change.topic !== topic && change.topic !== everyTopic) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current(), settleMs);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [companyId, topic]);
+}
