@@ -11,7 +11,7 @@ let app: FastifyInstance | undefined;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const steps = printedSteps();
-  console.log('Starting SiteSafe Portal');
+  console.log(`Starting SiteSafe Portal (code loaded in ${process.uptime().toFixed(1)} s)`);
   const webBuild =
     config.serveSpa && isWebBuildStale(config.distDir) ? steps.time('web app build', () => buildWebApp(config.distDir)) : undefined;
   // Settled at once so a failed build is reported after the server part, not as an unhandled rejection.
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const buildFailure = await webBuilt;
   if (buildFailure) throw buildFailure;
   await steps.time('listen', () => portal.listen({ port: config.port, host: config.host }));
-  console.log(`SiteSafe Portal on ${config.publicUrl} (ready in ${steps.elapsed()})`);
+  console.log(`SiteSafe Portal on ${config.publicUrl} (ready in ${steps.elapsed()}, ${process.uptime().toFixed(1)} s since the process started)`);
 }
 
 const explained = [ConfigError, DataDirBusyError, WebBuildError];
