@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { dataDirPlugin } from './data-dir/plugin';
+import { databaseUnavailableMessage, isDatabaseUnavailable, retryAfterSeconds } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
 import { livePlugin } from './live/plugin';
@@ -48,6 +49,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).type('text/plain').send(error.message);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('text/plain').send(databaseUnavailableMessage);
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).type('text/plain').send(status === 415 ? 'Unsupported content type' : 'The request could not be read');

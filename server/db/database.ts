@@ -19,9 +19,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.url) {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
-    // An idle connection the server drops (restart, failover) is replaced on the next query; it must not crash the process.
+    // While the server is down a call waits at most this long for a connection, then answers 503.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
+    // A connection the server drops (restart, failover) errors whether it is idle or lent to a query: the
+    // query fails and is answered 503, the pool discards the client, and the process lives on.
     pool.on('error', (error) => config.onIdleError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => config.onIdleError?.(error)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });

@@ -15,7 +15,7 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: T
     openDatabase({
       url: options.url,
       dataDir: options.dataDir,
-      onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection closed'),
+      onIdleError: (error) => app.log.warn({ err: error }, 'a database connection closed'),
     }),
   );
   const applied = await step('migrations', () => migrate(db)).catch(async (error: unknown) => {

@@ -28,7 +28,8 @@ export function onUnauthorised(listener: UnauthorisedListener): () => void {
 /** Spec §7: one API base, a bearer token and a JSON content type on every request. */
 export const apiClient = ky.create({
   prefixUrl: '/api',
-  retry: 0,
+  // A read that meets a restarting database (503) is tried again, waiting as Retry-After asks; writes are never repeated.
+  retry: { limit: 2, methods: ['get'], statusCodes: [503], afterStatusCodes: [503], maxRetryAfter: 3000 },
   credentials: 'same-origin',
   headers: { 'content-type': 'application/json', accept: 'application/json' },
   hooks: {

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { Button } from './button';
 import { cx } from './cx';
 import { AlertIcon, ArrowLeftIcon, InboxIcon, ShieldIcon } from './icons';
 
@@ -7,6 +8,7 @@ export const statusMessages = {
   loading: 'Loading, Please Wait',
   empty: 'No Data Found',
   error: 'Something went wrong :(',
+  retry: 'Try again',
   back: 'Back',
 } as const;
 
@@ -41,14 +43,23 @@ export function EmptyState({ className, children = statusMessages.empty, ...prop
 
 export interface ErrorStateProps extends ComponentProps<'div'> {
   readonly detail?: ReactNode;
+  /** What 'Try again' does: the screen's own reload when it has one, else the page loads again; false offers none. */
+  readonly onRetry?: (() => void) | false;
 }
 
-export function ErrorState({ className, children = statusMessages.error, detail, ...props }: ErrorStateProps) {
+const reloadPage = () => window.location.reload();
+
+export function ErrorState({ className, children = statusMessages.error, detail, onRetry = reloadPage, ...props }: ErrorStateProps) {
   return (
     <div data-slot="error-state" role="alert" className={cx('status-state', className)} data-tone="error" {...props}>
       <AlertIcon className="status-state-icon" width={32} height={32} />
       <p className="status-state-title">{children}</p>
       {detail ? <p className="status-state-detail">{detail}</p> : null}
+      {onRetry ? (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {statusMessages.retry}
+        </Button>
+      ) : null}
     </div>
   );
 }

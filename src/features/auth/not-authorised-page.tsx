@@ -7,7 +7,7 @@ export function NotAuthorisedPage() {
   return (
     <>
       <PageTitle>{authText.notAuthorisedTitle}</PageTitle>
-      <ErrorState>{authText.notAuthorised}</ErrorState>
+      <ErrorState onRetry={false}>{authText.notAuthorised}</ErrorState>
     </>
   );
 }

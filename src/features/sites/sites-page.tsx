@@ -72,7 +72,7 @@ export function SitesPage() {
         loading={rows.status === 'loading'}
         error={
           rows.status === 'failed' ? (
-            <ErrorState detail={<Button variant="secondary" size="sm" onClick={retry}>{siteText.retry}</Button>} />
+            <ErrorState onRetry={retry} />
           ) : undefined
         }
         empty={empty}

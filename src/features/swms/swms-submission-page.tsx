@@ -37,7 +37,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
 function LoadedSubmission({ companyId, swmsId }: { readonly companyId: string; readonly swmsId: string }) {
   const loaded = useSwms(companyId, swmsId);
   if (loaded.status === 'loading') return <LoadingState />;
-  if (loaded.status === 'notAuthorised') return <ErrorState>{swmsText.notAuthorised}</ErrorState>;
+  if (loaded.status === 'notAuthorised') return <ErrorState onRetry={false}>{swmsText.notAuthorised}</ErrorState>;
   if (loaded.status === 'failed') return <ErrorState />;
   return <SwmsDetails companyId={companyId} swms={loaded.swms} />;
 }

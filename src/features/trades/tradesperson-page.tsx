@@ -41,7 +41,7 @@ function TradesPersonDetails({ person }: { readonly person: TradesPerson }) {
 function LoadedTradesPerson({ id }: { readonly id: string }) {
   const loaded = useTradesPerson(id);
   if (loaded.status === 'loading') return <LoadingState />;
-  if (loaded.status === 'notAuthorised') return <ErrorState>{tradesText.notAuthorised}</ErrorState>;
+  if (loaded.status === 'notAuthorised') return <ErrorState onRetry={false}>{tradesText.notAuthorised}</ErrorState>;
   if (loaded.status === 'failed') return <ErrorState />;
   return <TradesPersonDetails person={loaded.person} />;
 }
