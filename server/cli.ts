@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isValidEmail } from '../src/domain/validators';
+import { verifyAuditChains } from './audit/verify';
 import { recordAuthEvent } from './auth/audit';
 import { authPlugin } from './auth/plugin';
 import { loadConfig, type AppConfig } from './config';
@@ -17,7 +18,9 @@ export const usage = `Usage: npm run cli -- <command>
 Commands:
   superuser add <email>   give an account the Super User role (the account is created when missing)
   token <email>           print a bearer token for the email, as a fresh sign-in would get it
-  seed demo               load the demo data`;
+  seed demo               load the demo data
+  audit verify [--company <id>]
+                          walk the audit chains (every chain, or one company's) and prove nothing was altered`;
 
 export interface CliOutput {
   out(text: string): void;
@@ -35,9 +38,22 @@ export interface CliApps {
   everything(): Promise<OpenedApp>;
 }
 
-type Command = { readonly name: 'superuser' | 'token'; readonly email: string } | { readonly name: 'seed' };
+type Command =
+  | { readonly name: 'superuser' | 'token'; readonly email: string }
+  | { readonly name: 'seed' }
+  | { readonly name: 'audit'; readonly companyId?: string };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseAudit(args: readonly string[]): Command | undefined {
+  const [verb, flag, companyId, ...rest] = args;
+  if (verb !== 'verify' || rest.length > 0) return undefined;
+  if (flag === undefined) return { name: 'audit' };
+  return flag === '--company' && companyId !== undefined && uuidPattern.test(companyId) ? { name: 'audit', companyId: companyId.toLowerCase() } : undefined;
+}
 
 function parse(args: readonly string[]): Command | undefined {
+  if (args[0] === 'audit') return parseAudit(args.slice(1));
   const [command, first, second, ...rest] = args;
   if (rest.length > 0) return undefined;
   if (command === 'superuser' && first === 'add' && second !== undefined && isValidEmail(second)) return { name: 'superuser', email: second.trim() };
@@ -57,6 +73,7 @@ export async function runCli(args: readonly string[], output: CliOutput, apps: C
   try {
     if (command.name === 'token') output.out(await opened.app.auth.tokenForEmail(command.email));
     if (command.name === 'superuser') output.out(await superUserAdd(opened.app, command.email));
+    if (command.name === 'audit') return await auditVerify(opened.app, command.companyId, output);
     if (command.name === 'seed') {
       const { seedDemo } = await import('./seed/demo');
       await seedDemo(opened.app.db, opened.app.storage);
@@ -69,6 +86,27 @@ export async function runCli(args: readonly string[], output: CliOutput, apps: C
   } finally {
     await opened.close();
   }
+}
+
+const shortHash = (hash: string) => `${hash.slice(0, 4)}…${hash.slice(-4)}`;
+
+async function auditVerify(app: FastifyInstance, companyId: string | undefined, output: CliOutput): Promise<number> {
+  const { checked, chains, broken } = await verifyAuditChains(app.db, companyId);
+  const lines = chains.map((chain) => `  ${chain.chain.padEnd(36)}  ${String(chain.events).padStart(8)} events  head ${chain.headHash}`);
+  if (broken) {
+    output.err(
+      `Audit trail broken at event ${broken.eventId} (chain ${broken.chain}, #${broken.seq}): ${broken.reason}.\n` +
+        `Checked ${checked} events before it.`,
+    );
+    return 1;
+  }
+  if (companyId !== undefined && chains.length === 0) {
+    output.err(`No audit events for company ${companyId}`);
+    return 1;
+  }
+  output.out([`Audit trail verified: ${checked} events in ${chains.length} chain${chains.length === 1 ? '' : 's'}`, ...lines].join('\n'));
+  if (chains.length === 1 && chains[0]) output.out(`Head ${shortHash(chains[0].headHash)}`);
+  return 0;
 }
 
 async function superUserAdd(app: FastifyInstance, email: string): Promise<string> {

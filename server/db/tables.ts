@@ -158,6 +158,23 @@ export interface AuditEventsTable {
   entity_id: string | null;
   detail: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
+  /** Set by the database when the writer leaves it out: the company of what the event acted on. */
+  company_id: ColumnType<string | null, string | null | undefined, never>;
+  actor_role: ColumnType<string | null, string | null | undefined, never>;
+  target_label: ColumnType<string | null, string | null | undefined, never>;
+  request_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The chain links, written by the database's insert trigger only. */
+  chain: ColumnType<string, never, never>;
+  seq: ColumnType<number, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
+}
+
+export interface AuditChainHeadsTable {
+  chain: string;
+  seq: number;
+  hash: string;
+  updated_at: Timestamp;
 }
 
 export interface ServerKeysTable {
@@ -191,5 +208,6 @@ export interface Database {
   mailbox: MailboxTable;
   audit_events: AuditEventsTable;
   server_keys: ServerKeysTable;
+  audit_chain_heads: AuditChainHeadsTable;
   oidc_records: OidcRecordsTable;
 }
