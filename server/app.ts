@@ -11,6 +11,7 @@ import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
 import { livePlugin } from './live/plugin';
 import { mailPlugin } from './mail/plugin';
+import { auditRoutes } from './routes/audit';
 import { companyRoutes } from './routes/companies';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
@@ -86,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(siteActivityRoutes);
       await api.register(tradesRoutes);
       await api.register(liveRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

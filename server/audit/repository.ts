@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { AuditEvent, AuditQuery } from '../../src/domain/audit';
+import type { Db } from '../db/database';
+
+export const defaultAuditLimit = 50;
+
+interface Row {
+  id: string;
+  seq: number;
+  created_at: Date;
+  actor_user_id: string | null;
+  actor_role: string | null;
+  first_name: string | null;
+  surname: string | null;
+  email: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  target_label: string | null;
+  detail: unknown;
+  request_id: string | null;
+  hash: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * One company's audit events, newest first, a page at a time: the company's chain read backwards
+ * from `cursor` (a chain position), so a page costs the same at any depth.
+ */
+export async function searchAuditEvents(db: Db, companyId: string, query: AuditQuery, limit = query.limit ?? defaultAuditLimit): Promise<Row[]> {
+  let select = db
+    .selectFrom('audit_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_user_id')
+    .select([
+      'e.id', 'e.seq', 'e.created_at', 'e.actor_user_id', 'e.actor_role', 'u.first_name', 'u.surname', 'u.email', 'e.action',
+      'e.entity', 'e.entity_id', 'e.target_label', 'e.detail', 'e.request_id', 'e.hash',
+    ])
+    .where('e.chain', '=', companyId);
+  if (query.cursor !== undefined) select = select.where('e.seq', '<', query.cursor as never);
+  if (query.actor) select = select.where('e.actor_user_id', '=', query.actor);
+  if (query.action) select = select.where('e.action', '=', query.action);
+  if (query.targetType) select = select.where('e.entity', '=', query.targetType);
+  if (query.targetId) select = select.where('e.entity_id', '=', query.targetId);
+  if (query.from) select = select.where('e.created_at', '>=', new Date(query.from));
+  if (query.to) select = select.where('e.created_at', '<=', new Date(query.to));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    select = select.where((where) =>
+      where.or([
+        where('e.action', 'ilike', pattern),
+        where('e.target_label', 'ilike', pattern),
+        where(sql<string>`e.detail::text`, 'ilike', pattern),
+        where(sql<string>`concat_ws(' ', u.first_name, u.surname, u.email)`, 'ilike', pattern),
+      ]),
+    );
+  }
+  const rows = await select.orderBy('e.seq', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+export function auditEventView(row: Row): AuditEvent {
+  const name = [row.first_name, row.surname].filter((part) => part && part.trim()).join(' ') || row.email || '';
+  return {
+    _id: row.id,
+    seq: row.seq,
+    at: new Date(row.created_at).toISOString(),
+    actor: row.actor_user_id ? { _id: row.actor_user_id, name, email: row.email ?? '', role: row.actor_role } : null,
+    action: row.action,
+    target: { type: row.entity, _id: row.entity_id, label: row.target_label },
+    detail: row.detail,
+    requestId: row.request_id,
+    hash: row.hash,
+  };
+}
+
+const csvColumns = ['seq', 'at', 'actor', 'actor_email', 'actor_role', 'action', 'target_type', 'target_id', 'target_label', 'detail', 'request_id', 'hash'];
+
+/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+function cell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const auditCsvHeader = `${csvColumns.join(',')}\r\n`;
+
+export function auditCsvLine(event: AuditEvent): string {
+  return `${[
+    event.seq, event.at, event.actor?.name, event.actor?.email, event.actor?.role, event.action, event.target.type, event.target._id,
+    event.target.label, event.detail, event.requestId, event.hash,
+  ]
+    .map(cell)
+    .join(',')}\r\n`;
+}

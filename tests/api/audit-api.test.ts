@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditMessages, type AuditPage } from '../../src/domain/audit';
+import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
+import { companyBody } from '../support/company-body';
+import { createTestApp, type TestApp } from './test-app';
+
+let testApp: TestApp;
+let superToken: string;
+let adminToken: string;
+let otherAdminToken: string;
+let companyId: string;
+let otherCompanyId: string;
+
+const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+async function adminOf(company: string, email: string): Promise<string> {
+  const user = await findOrCreateUserByEmail(testApp.app.db, email);
+  await testApp.app.db
+    .insertInto('user_roles')
+    .values({ id: randomUUID(), user_id: user.id, company_id: company, role: 'CompanyAdmin', status: 'active', accepted_at: new Date() })
+    .execute();
+  return testApp.app.auth.tokenForEmail(email);
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const { app } = testApp;
+  await addSuperUser(app.db, 'operator@example.com');
+  superToken = await app.auth.tokenForEmail('operator@example.com');
+  const create = async (name: string) =>
+    (await app.inject({ method: 'POST', url: '/api/company', headers: headers(superToken), payload: companyBody({ name }) })).json<{ _id: string }>()._id;
+  companyId = await create('Harbour Build Co');
+  otherCompanyId = await create('Ridgeline Constructions');
+  adminToken = await adminOf(companyId, 'admin@harbour.test');
+  otherAdminToken = await adminOf(otherCompanyId, 'admin@ridgeline.test');
+  for (const [index, suburb] of ['Ultimo', 'Pyrmont', 'Glebe'].entries()) {
+    const site = await app.inject({
+      method: 'POST',
+      url: `/api/company/${companyId}/projectSites`,
+      headers: headers(adminToken),
+      payload: { address: `${index + 1} Audit St`, suburb, postcode: '2007', siteNumber: `AU-${index}`, clientName: '=HYPERLINK("x")' },
+    });
+    expect(site.statusCode, site.body).toBe(201);
+  }
+});
+afterAll(async () => testApp.close());
+
+const read = (token: string, company: string, query = '') => testApp.app.inject({ method: 'GET', url: `/api/company/${company}/audit${query}`, headers: headers(token) });
+
+describe('GET /api/company/:id/audit', () => {
+  it('answers the company’s own events, newest first, with actor and target', async () => {
+    const response = await read(adminToken, companyId);
+    expect(response.statusCode).toBe(200);
+    const page = response.json<AuditPage>();
+    expect(page.items.map((event) => event.action)).toEqual(['site.create', 'site.create', 'site.create', 'company.create']);
+    expect(page.items.map((event) => event.seq)).toEqual([4, 3, 2, 1]);
+    expect(page.items[0]).toMatchObject({ actor: { email: 'admin@harbour.test' }, target: { type: 'project_site' } });
+    expect(page.items.at(-1)).toMatchObject({ actor: { email: 'operator@example.com' }, target: { type: 'company', _id: companyId } });
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it('pages with a cursor and filters by action, target, actor, time and text', async () => {
+    const first = (await read(adminToken, companyId, '?limit=2')).json<AuditPage>();
+    expect(first.items.map((event) => event.seq)).toEqual([4, 3]);
+    const second = (await read(adminToken, companyId, `?limit=2&cursor=${first.nextCursor}`)).json<AuditPage>();
+    expect(second.items.map((event) => event.seq)).toEqual([2, 1]);
+
+    expect((await read(adminToken, companyId, '?action=company.create')).json<AuditPage>().items).toHaveLength(1);
+    expect((await read(adminToken, companyId, '?targetType=project_site')).json<AuditPage>().items).toHaveLength(3);
+    expect((await read(adminToken, companyId, `?targetId=${companyId}`)).json<AuditPage>().items).toHaveLength(1);
+    const adminId = first.items[0]?.actor?._id ?? '';
+    expect((await read(adminToken, companyId, `?actor=${adminId}`)).json<AuditPage>().items).toHaveLength(3);
+    expect((await read(adminToken, companyId, '?search=Pyrmont')).json<AuditPage>().items).toHaveLength(1);
+    expect((await read(adminToken, companyId, '?from=2999-01-01T00:00:00Z')).json<AuditPage>().items).toHaveLength(0);
+    expect((await read(adminToken, companyId, '?to=2000-01-01T00:00:00Z')).json<AuditPage>().items).toHaveLength(0);
+  });
+
+  it('answers each bad filter with 400 and a message naming it, never 500', async () => {
+    for (const [query, message] of [
+      ['?actor=nobody', auditMessages.actor],
+      ['?action=DROP%20TABLE', auditMessages.action],
+      ['?targetType=planet', auditMessages.targetType],
+      ['?targetId=1', auditMessages.targetId],
+      ['?from=yesterday', auditMessages.from],
+      ['?to=2026-13-45', auditMessages.to],
+      [`?search=${'x'.repeat(101)}`, auditMessages.search],
+      ['?cursor=abc', auditMessages.cursor],
+      ['?limit=5000', auditMessages.limit],
+    ] as const) {
+      const response = await read(adminToken, companyId, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.body, query).toBe(message);
+    }
+  });
+
+  it('lets a super user read any company, and answers another company and an unknown one alike', async () => {
+    expect((await read(superToken, otherCompanyId)).json<AuditPage>().items.map((event) => event.action)).toEqual(['company.create']);
+    const foreign = await read(otherAdminToken, companyId);
+    const unknown = await read(otherAdminToken, randomUUID());
+    const unknownForSuper = await read(superToken, randomUUID());
+    for (const response of [foreign, unknown, unknownForSuper]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toBe('You are not authorised to view this page');
+    }
+    expect((await read(await testApp.app.auth.tokenForEmail('nobody@example.com'), companyId)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/company/:id/audit.csv', () => {
+  it('streams the same filtered events as CSV that a spreadsheet reads as text', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/company/${companyId}/audit.csv?targetType=project_site`, headers: headers(adminToken) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="audit-${companyId}.csv"`);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('seq,at,actor,actor_email,actor_role,action,target_type,target_id,target_label,detail,request_id,hash');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(/^4,\d{4}-.*,admin@harbour\.test,.*,site\.create,project_site,/);
+    expect(response.body).not.toMatch(/,=HYPERLINK/);
+    expect((await testApp.app.inject({ method: 'GET', url: `/api/company/${companyId}/audit.csv`, headers: headers(otherAdminToken) })).statusCode).toBe(403);
+  });
+});
