@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { requestContextPlugin } from './audit/request-context';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { dataDirPlugin } from './data-dir/plugin';
@@ -45,6 +47,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Unique across instances, so an audit event names the one request that wrote it.
+    genReqId: () => randomUUID(),
   });
   app.decorate('config', config);
 
@@ -64,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const embedded = !config.databaseUrl || !config.azureStorageConnectionString;
   await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded, answerCommands: options.answerCommands ?? false });
+  await app.register(requestContextPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   const step = options.step ?? untimed;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { currentRequestId } from '../audit/request-context';
 
 export interface AuthEvent {
   readonly action: 'auth.signIn' | 'auth.signOut' | 'auth.superUserAdded';
@@ -19,6 +20,7 @@ export async function recordAuthEvent(db: Db, event: AuthEvent): Promise<void> {
       entity: 'user',
       entity_id: event.userId,
       detail: JSON.stringify(event.detail ?? {}),
+      request_id: currentRequestId(),
     })
     .execute();
 }

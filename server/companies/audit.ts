@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { currentRequestId } from '../audit/request-context';
 
 export interface AuditEvent {
   readonly actorUserId: string;
@@ -20,6 +21,7 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
       entity: event.entity,
       entity_id: event.entityId,
       detail: JSON.stringify(event.detail ?? {}),
+      request_id: currentRequestId(),
     })
     .execute();
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdate } from '../../src/domain/profile';
 import type { AccessTokenPayload } from '../../src/domain/token';
 import { fileView } from '../storage/file-view';
+import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -86,6 +87,7 @@ export async function updateProfile(app: App, viewer: AccessTokenPayload, update
         entity: 'user',
         entity_id: viewer.sub,
         detail: JSON.stringify(changed),
+        request_id: currentRequestId(),
       })
       .execute();
   });

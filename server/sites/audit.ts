@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { currentRequestId } from '../audit/request-context';
 
 export type SiteAuditAction = 'site.create' | 'site.update' | 'site.status';
 
@@ -22,6 +23,7 @@ export async function recordSiteEvents(db: Db, actorUserId: string, events: read
         entity: 'project_site',
         entity_id: event.siteId,
         detail: JSON.stringify(event.detail),
+        request_id: currentRequestId(),
       })),
     )
     .execute();

@@ -27,6 +27,7 @@ import {
   type FlagState,
 } from './repository';
 import { swmsListItemView, swmsView } from './view';
+import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -160,6 +161,8 @@ async function recordReviewEvents(
             previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
             current: { reviewedAt: iso(written.get(previous.id)), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
           }),
+          company_id: reviewer.companyId,
+          request_id: currentRequestId(),
         })),
       )
       .execute();

@@ -11,6 +11,7 @@ let adminToken: string;
 let otherAdminToken: string;
 let companyId: string;
 let otherCompanyId: string;
+const siteRequestIds: string[] = [];
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
@@ -42,6 +43,7 @@ beforeAll(async () => {
       payload: { address: `${index + 1} Audit St`, suburb, postcode: '2007', siteNumber: `AU-${index}`, clientName: '=HYPERLINK("x")' },
     });
     expect(site.statusCode, site.body).toBe(201);
+    siteRequestIds.push(String(site.headers['x-request-id']));
   }
 });
 afterAll(async () => testApp.close());
@@ -55,8 +57,15 @@ describe('GET /api/company/:id/audit', () => {
     const page = response.json<AuditPage>();
     expect(page.items.map((event) => event.action)).toEqual(['site.create', 'site.create', 'site.create', 'company.create']);
     expect(page.items.map((event) => event.seq)).toEqual([4, 3, 2, 1]);
-    expect(page.items[0]).toMatchObject({ actor: { email: 'admin@harbour.test' }, target: { type: 'project_site' } });
-    expect(page.items.at(-1)).toMatchObject({ actor: { email: 'operator@example.com' }, target: { type: 'company', _id: companyId } });
+    expect(page.items[0]).toMatchObject({
+      actor: { email: 'admin@harbour.test', role: 'CompanyAdmin' },
+      target: { type: 'project_site', label: 'AU-2 3 Audit St, Glebe' },
+      requestId: siteRequestIds[2],
+    });
+    expect(page.items.at(-1)).toMatchObject({
+      actor: { email: 'operator@example.com', role: 'SuperUser' },
+      target: { type: 'company', _id: companyId, label: 'Harbour Build Co' },
+    });
     expect(page.nextCursor).toBeNull();
   });
 

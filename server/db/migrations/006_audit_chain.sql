@@ -33,6 +33,34 @@ CREATE FUNCTION audit_event_company(e audit_events) RETURNS uuid LANGUAGE sql ST
   )
 $$;
 
+-- The actor's role in that company when they acted, when the writer did not say.
+CREATE FUNCTION audit_event_actor_role(e audit_events) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    e.actor_role,
+    (SELECT r.role FROM user_roles r
+      WHERE r.user_id = e.actor_user_id AND r.status = 'active'
+      ORDER BY (r.company_id IS NOT DISTINCT FROM e.company_id) DESC, r.role = 'SuperUser' DESC
+      LIMIT 1)
+  )
+$$;
+
+-- A label a person can read for what the event acted on, when the writer did not give one.
+CREATE FUNCTION audit_event_target_label(e audit_events) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce(
+    e.target_label,
+    CASE e.entity
+      WHEN 'company' THEN (SELECT c.name FROM companies c WHERE c.id = e.entity_id)
+      WHEN 'project_site' THEN (SELECT s.site_number || ' ' || s.address || ', ' || s.suburb FROM project_sites s WHERE s.id = e.entity_id)
+      WHEN 'swms' THEN (
+        SELECT s.site_number || ' / ' || left(w.task_description, 60)
+        FROM swms w JOIN project_sites s ON s.id = w.site_id WHERE w.id = e.entity_id)
+      WHEN 'user' THEN (SELECT u.email FROM users u WHERE u.id = e.entity_id)
+      WHEN 'user_role' THEN (
+        SELECT u.email || ' (' || r.role || ')' FROM user_roles r JOIN users u ON u.id = r.user_id WHERE r.id = e.entity_id)
+    END
+  )
+$$;
+
 -- The canonical content that is hashed: every column but the chain links, in a fixed order.
 CREATE FUNCTION audit_event_content(e audit_events) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT jsonb_build_array(
@@ -53,6 +81,7 @@ DECLARE
   head_hash text;
 BEGIN
   UPDATE audit_events e SET company_id = audit_event_company(e);
+  UPDATE audit_events e SET actor_role = audit_event_actor_role(e), target_label = audit_event_target_label(e);
   UPDATE audit_events SET chain = coalesce(company_id::text, 'platform');
   FOR event IN SELECT * FROM audit_events ORDER BY chain, created_at, id LOOP
     SELECT seq, hash INTO head_seq, head_hash FROM audit_chain_heads WHERE chain = event.chain;
@@ -81,6 +110,8 @@ DECLARE
   head audit_chain_heads;
 BEGIN
   NEW.company_id := audit_event_company(NEW);
+  NEW.actor_role := audit_event_actor_role(NEW);
+  NEW.target_label := audit_event_target_label(NEW);
   NEW.chain := coalesce(NEW.company_id::text, 'platform');
   INSERT INTO audit_chain_heads (chain, seq, hash) VALUES (NEW.chain, 0, repeat('0', 64)) ON CONFLICT (chain) DO NOTHING;
   SELECT * INTO head FROM audit_chain_heads WHERE chain = NEW.chain FOR UPDATE;
