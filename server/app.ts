@@ -31,6 +31,8 @@ import { storagePlugin } from './storage/plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
+    /** Every route as registered, for the access tests that must cover each one. */
+    registeredRoutes: readonly { readonly method: string; readonly url: string }[];
   }
 }
 
@@ -51,6 +53,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: () => randomUUID(),
   });
   app.decorate('config', config);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).type('text/plain').send(error.message);

@@ -11,7 +11,7 @@ interface Options {
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;
 
-const roleOrder = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'TradesPerson'];
+const roleOrder = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor', 'TradesPerson'];
 
 /** The development sign-in page: one button per demo account, or any other email. */
 export const devInteractionRoutes: FastifyPluginAsync<Options> = async (app, { devProvider }) => {

@@ -3,7 +3,7 @@ import type { Employee } from '../../src/domain/company';
 import type { InvitedEmployee } from '../../src/domain/invite';
 import type { Db } from '../db/database';
 
-const companyRoles = ['CompanyAdmin', 'CompanySupervisor'] as const;
+const companyRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
 
 function activeEmployees(db: Db, companyId: string) {
   return db

@@ -50,7 +50,7 @@ export interface IdentitiesTable {
   created_at: Timestamp;
 }
 
-export type StoredRole = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
+export type StoredRole = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'CompanyAuditor' | 'TradesPerson';
 
 export interface UserRolesTable {
   id: string;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { inviteLifetimeDays, type InvitableRole } from '../../src/domain/invite';
 import { hashSecret, randomSecret } from '../auth/secrets';
 import type { Db } from '../db/database';
+import { companyRoles } from '../../src/domain/roles';
 
 const lifetimeMs = inviteLifetimeDays * 24 * 60 * 60 * 1000;
 
@@ -132,7 +133,7 @@ export async function findPendingRole(db: Db, userRoleId: string): Promise<Pendi
       'u.phone',
     ])
     .where('ur.id', '=', userRoleId)
-    .where('ur.role', 'in', ['CompanyAdmin', 'CompanySupervisor'])
+    .where('ur.role', 'in', companyRoles)
     .where('ur.company_id', 'is not', null)
     .executeTakeFirst();
   return row as PendingRole | undefined;

@@ -37,10 +37,10 @@ export const alreadyInAnotherCompany = 'This email already belongs to an employe
 
 const gone = (message: string) => new HttpError(410, message);
 
-/** Issue 3: the super user invites admins and supervisors anywhere; an admin invites supervisors to their own company. */
+/** Issues 3 and 9: the super user invites anyone anywhere; an admin invites supervisors and auditors to their own company. */
 function requireMayInvite(user: AccessTokenPayload, companyId: string, role: InvitableRole): void {
   if (user.roles.includes('SuperUser')) return;
-  if (user.roles.includes('CompanyAdmin') && user.company === companyId && role === 'CompanySupervisor') return;
+  if (user.roles.includes('CompanyAdmin') && user.company === companyId && role !== 'CompanyAdmin') return;
   throw forbidden();
 }
 

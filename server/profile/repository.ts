@@ -6,7 +6,7 @@ import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
-const companyRoles = ['CompanyAdmin', 'CompanySupervisor'] as const;
+const companyRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
 
 /** Spec §3 Profile, reshaped by role: company details for company roles, business details for supervisors. */
 export async function readProfile(app: App, viewer: AccessTokenPayload): Promise<Profile | null> {

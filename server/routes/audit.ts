@@ -14,7 +14,7 @@ async function auditedCompany(request: FastifyRequest, app: Parameters<FastifyPl
   const raw = (request.params as { id?: unknown }).id;
   const { roles, company } = request.user;
   if (typeof raw !== 'string') throw forbidden();
-  if (roles.includes('CompanyAdmin') && company === raw) return raw;
+  if ((roles.includes('CompanyAdmin') || roles.includes('CompanyAuditor')) && company === raw) return raw;
   if (roles.includes('SuperUser') && /^[0-9a-f-]{36}$/i.test(raw)) {
     const found = await app.db.selectFrom('companies').select('id').where('id', '=', raw.toLowerCase()).executeTakeFirst();
     if (found) return found.id;

@@ -11,7 +11,7 @@ import { decodeOr400, forbidden, notFound } from '../http/errors';
 const CompanyParams = Schema.Struct({ id: Uuid });
 const EmployeeParams = Schema.Struct({ id: Uuid, employeeId: Uuid });
 
-const companyUsers: readonly Role[] = ['CompanyAdmin', 'CompanySupervisor'];
+const companyUsers: readonly Role[] = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'];
 
 /**
  * Spec §6: the super user reaches every client; a company user only their own company, with one of

@@ -3,7 +3,7 @@ import { Schema } from 'effect';
 import { SiteActivityQuery, type CheckInPage, type SiteSwmsPage } from '../../src/domain/check-in';
 import { Uuid } from '../../src/domain/fields';
 import { decodeOr400 } from '../http/errors';
-import { requireCompanyReviewer } from '../swms/access';
+import { requireCompanyReader } from '../swms/access';
 import { siteCheckInPage, siteSwmsPage } from '../swms/site-activity';
 
 const SiteParams = Schema.Struct({ id: Uuid, siteId: Uuid });
@@ -15,13 +15,13 @@ export const siteActivityRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
   app.get('/company/:id/projectSites/:siteId/swms', signedIn, async (request): Promise<SiteSwmsPage> => {
-    const reviewer = requireCompanyReviewer(request, rawCompanyId(request));
+    const reviewer = requireCompanyReader(request, rawCompanyId(request));
     const { siteId } = decodeOr400(SiteParams, request.params);
     return siteSwmsPage(app, reviewer, siteId, decodeOr400(SiteActivityQuery, request.query));
   });
 
   app.get('/company/:id/projectSites/:siteId/checkins', signedIn, async (request): Promise<CheckInPage> => {
-    const reviewer = requireCompanyReviewer(request, rawCompanyId(request));
+    const reviewer = requireCompanyReader(request, rawCompanyId(request));
     const { siteId } = decodeOr400(SiteParams, request.params);
     return siteCheckInPage(app, reviewer, siteId, decodeOr400(SiteActivityQuery, request.query));
   });

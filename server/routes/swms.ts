@@ -11,7 +11,7 @@ import {
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
 import { badRequest, decodeOr400 } from '../http/errors';
-import { requireCompanyReviewer } from '../swms/access';
+import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
 
 const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
@@ -23,12 +23,12 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
   app.get('/company/:id/swms', signedIn, async (request): Promise<SwmsList> => {
-    const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
+    const reviewer = requireCompanyReader(request, rawParam(request, 'id'));
     return searchSwms(app, reviewer, decodeOr400(SwmsListQuery, request.query));
   });
 
   app.get('/company/:companyId/swms/:swmsId', signedIn, async (request): Promise<Swms> => {
-    const reviewer = requireCompanyReviewer(request, rawParam(request, 'companyId'));
+    const reviewer = requireCompanyReader(request, rawParam(request, 'companyId'));
     const params = decodeOr400(SwmsParams, request.params);
     return readSwms(app, reviewer, params.swmsId);
   });

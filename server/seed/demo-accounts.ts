@@ -19,7 +19,7 @@ export interface DemoAccount {
   readonly surname: string;
   readonly role: StoredRole;
   /** The label of spec §3 Roles. */
-  readonly roleLabel: 'Super User' | 'Admin' | 'Supervisor' | 'Trades Person';
+  readonly roleLabel: 'Super User' | 'Admin' | 'Supervisor' | 'Auditor' | 'Trades Person';
   /** The employer of an admin or a supervisor; tradespeople and the super user belong to no company. */
   readonly company: DemoCompanyKey | null;
   readonly companyName: string | null;
@@ -43,6 +43,7 @@ const roleLabels: Record<StoredRole, DemoAccount['roleLabel']> = {
   SuperUser: 'Super User',
   CompanyAdmin: 'Admin',
   CompanySupervisor: 'Supervisor',
+  CompanyAuditor: 'Auditor',
   TradesPerson: 'Trades Person',
 };
 
@@ -78,6 +79,11 @@ export const demoAccounts: readonly DemoAccount[] = [
     phone: '0432870165', emergencyContactName: 'Rohan Sharma', emergencyContactPhone: '0401552987',
     tradeQualifications: 'Diploma of Building and Construction (Building); First Aid HLTAID011',
     whitecardNumber: 'CGI1193076',
+  }),
+  account({
+    email: 'auditor@harbourbuild.demo', firstName: 'Grace', surname: 'Nakamura', role: 'CompanyAuditor', company: 'harbour',
+    phone: '0418064229', emergencyContactName: 'Ken Nakamura', emergencyContactPhone: '0427581903',
+    tradeQualifications: 'Certificate IV in Work Health and Safety; Diploma of WHS',
   }),
 
   account({

@@ -25,6 +25,7 @@ export interface SeedSummary {
   readonly companies: number;
   readonly companyAdmins: number;
   readonly supervisors: number;
+  readonly auditors: number;
   readonly projectSites: number;
   readonly tradespeople: number;
   readonly swms: number;
@@ -461,6 +462,7 @@ function summarise(plan: DemoPlan): SeedSummary {
     companies: plan.companies.length,
     companyAdmins: count('CompanyAdmin'),
     supervisors: count('CompanySupervisor'),
+    auditors: count('CompanyAuditor'),
     projectSites: plan.sites.length,
     tradespeople: count('TradesPerson'),
     swms: plan.swms.length,

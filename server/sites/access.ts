@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../src/domain/roles';
 import { forbidden } from '../http/errors';
 
-export const siteReaders: readonly Role[] = ['CompanyAdmin', 'CompanySupervisor'];
+export const siteReaders: readonly Role[] = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'];
 export const siteEditors: readonly Role[] = ['CompanyAdmin'];
 
 /**

@@ -2,7 +2,7 @@ import { Schema } from 'effect';
 import { CompanyPhone, ContactEmail, RequiredText, Uuid } from './fields';
 
 export const inviteMessages = {
-  role: 'Choose Admin or Supervisor',
+  role: 'Choose Admin, Supervisor or Auditor',
   notValid: 'This invitation is not valid',
   used: 'This invitation has already been used',
   voided: 'This invitation was replaced by a newer one',
@@ -15,7 +15,7 @@ export const inviteMessages = {
 /** DESIGN.md Invitations: a code lives 7 days. */
 export const inviteLifetimeDays = 7;
 
-export const invitableRoles = ['CompanyAdmin', 'CompanySupervisor'] as const;
+export const invitableRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
 export type InvitableRole = (typeof invitableRoles)[number];
 export const InvitableRoleSchema = Schema.Literals(invitableRoles).annotate({ message: inviteMessages.role });
 

@@ -1,6 +1,6 @@
 import { Schema } from 'effect';
 
-export const roles = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'TradesPerson', 'Unregistered'] as const;
+export const roles = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor', 'TradesPerson', 'Unregistered'] as const;
 export const RoleSchema = Schema.Literals(roles);
 export type Role = (typeof roles)[number];
 
@@ -8,6 +8,7 @@ const labels: Record<Role, string> = {
   SuperUser: 'Super User',
   CompanyAdmin: 'Admin',
   CompanySupervisor: 'Supervisor',
+  CompanyAuditor: 'Auditor',
   TradesPerson: 'Trades Person',
   Unregistered: 'Unregistered',
 };
@@ -18,6 +19,12 @@ export function roleLabel(role: Role, options: { plural?: boolean } = {}): strin
   return labels[role];
 }
 
-export function isCompanyRole(role: Role): role is 'CompanyAdmin' | 'CompanySupervisor' {
-  return role === 'CompanyAdmin' || role === 'CompanySupervisor';
+export const companyRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+
+export function isCompanyRole(role: Role): role is CompanyRole {
+  return (companyRoles as readonly Role[]).includes(role);
 }
+
+/** DESIGN.md: an auditor reads the company's records and changes nothing. */
+export const auditorReadOnly = 'Auditors have read-only access: nothing was changed';
