@@ -34,7 +34,7 @@ const hasNoPortalRole = (viewer: SignedInViewer) => has(viewer, 'Unregistered') 
 function clientsArea(viewer: SignedInViewer): RouteAccess {
   if (has(viewer, 'SuperUser')) return allow;
   if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
-  const isCompanyUser = has(viewer, 'CompanyAdmin') || has(viewer, 'CompanySupervisor');
+  const isCompanyUser = has(viewer, 'CompanyAdmin') || has(viewer, 'CompanySupervisor') || has(viewer, 'CompanyAuditor');
   return viewer.company !== null && isCompanyUser ? redirect(`/company/${viewer.company}`) : redirect('/unauthorised');
 }
 
@@ -43,9 +43,18 @@ function companyArea(viewer: SignedInViewer, companyId: string, rest: readonly s
   if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
   if (viewer.company !== companyId) return redirect('/unauthorised');
   if (has(viewer, 'CompanyAdmin')) return allow;
+  if (has(viewer, 'CompanyAuditor')) return auditorArea(companyId, rest);
   if (!has(viewer, 'CompanySupervisor')) return redirect('/clients');
   const isSwmsPage = rest[0] === 'swms' && rest.length <= 2;
   return isSwmsPage ? allow : redirect(`/company/${companyId}/swms`);
+}
+
+/** Issue 9: an auditor reads the SWMS, the project sites and the audit trail; anything else leads back to the trail. */
+function auditorArea(companyId: string, rest: readonly string[]): RouteAccess {
+  const [section, id, ...deeper] = rest;
+  const readable = (section === 'swms' || section === 'projectsites') && deeper.length === 0 && id !== 'add';
+  const trail = section === 'audit' && id === undefined;
+  return readable || trail ? allow : redirect(`/company/${companyId}/audit`);
 }
 
 /** /profile, /profile/create and /profile/{id}: any role but Unregistered. */

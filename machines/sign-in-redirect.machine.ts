@@ -36,6 +36,7 @@ export const signInRedirectMachine = setup({
     isCompanyAdmin: ({ context }) => hasRole(context.payload, 'CompanyAdmin') && context.payload.company !== null,
     isCompanySupervisor: ({ context }) =>
       hasRole(context.payload, 'CompanySupervisor') && context.payload.company !== null,
+    isCompanyAuditor: ({ context }) => hasRole(context.payload, 'CompanyAuditor') && context.payload.company !== null,
     isTradesPerson: ({ context }) => hasRole(context.payload, 'TradesPerson'),
   },
 }).createMachine({
@@ -54,6 +55,7 @@ export const signInRedirectMachine = setup({
         { guard: 'isSuperUser', target: 'clients' },
         { guard: 'isCompanyAdmin', target: 'companyProfile' },
         { guard: 'isCompanySupervisor', target: 'companySwms' },
+        { guard: 'isCompanyAuditor', target: 'companyAudit' },
         { guard: 'isTradesPerson', target: 'tradesPerson' },
         { target: 'unauthorised' },
       ],
@@ -87,6 +89,11 @@ export const signInRedirectMachine = setup({
       type: 'final',
       description: "A site supervisor starts at their company's SWMS list.",
       output: ({ context }) => `/company/${context.payload.company}/swms`,
+    },
+    companyAudit: {
+      type: 'final',
+      description: "An auditor starts at their company's audit trail.",
+      output: ({ context }) => `/company/${context.payload.company}/audit`,
     },
     tradesPerson: {
       type: 'final',

@@ -170,6 +170,15 @@ export interface AuditEventsTable {
   hash: ColumnType<string, never, never>;
 }
 
+export interface AuditVerificationsTable {
+  chain: string;
+  verified_at: Timestamp;
+  events: number;
+  head_hash: string;
+  broken_event_id: string | null;
+  broken_reason: string | null;
+}
+
 export interface AuditChainHeadsTable {
   chain: string;
   seq: number;
@@ -209,5 +218,6 @@ export interface Database {
   audit_events: AuditEventsTable;
   server_keys: ServerKeysTable;
   audit_chain_heads: AuditChainHeadsTable;
+  audit_verifications: AuditVerificationsTable;
   oidc_records: OidcRecordsTable;
 }

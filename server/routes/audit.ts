@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { AuditQuery, type AuditPage } from '../../src/domain/audit';
+import { AuditQuery, type AuditPage, type AuditVerification } from '../../src/domain/audit';
+import { latestVerification } from '../audit/verifications';
 import { auditCsvHeader, auditCsvLine, auditEventView, searchAuditEvents } from '../audit/repository';
 import { decodeOr400, forbidden } from '../http/errors';
 
@@ -32,6 +33,11 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     const limit = query.limit ?? 50;
     const last = rows.at(-1);
     return { items: rows.map(auditEventView), nextCursor: rows.length === limit && last ? String(last.seq) : null };
+  });
+
+  app.get('/company/:id/audit/verification', signedIn, async (request): Promise<AuditVerification> => {
+    const companyId = await auditedCompany(request, app);
+    return latestVerification(app.db, companyId, request.log);
   });
 
   app.get('/company/:id/audit.csv', signedIn, async (request, reply) => {

@@ -59,3 +59,14 @@ export const AuditPage = Schema.Struct({
   nextCursor: Schema.NullOr(Schema.String),
 });
 export type AuditPage = typeof AuditPage.Type;
+
+/** The latest walk the server made of the company's chain. */
+export const AuditVerification = Schema.Struct({
+  status: Schema.Literals(['verified', 'broken', 'never']),
+  events: Schema.Number,
+  headHash: Schema.NullOr(Schema.String),
+  verifiedAt: Schema.NullOr(Schema.String),
+  brokenEventId: Schema.NullOr(Schema.String),
+  reason: Schema.NullOr(Schema.String),
+});
+export type AuditVerification = typeof AuditVerification.Type;

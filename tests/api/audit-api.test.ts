@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditMessages, type AuditPage } from '../../src/domain/audit';
+import { auditMessages, type AuditPage, type AuditVerification } from '../../src/domain/audit';
 import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
 import { createTestApp, type TestApp } from './test-app';
@@ -113,6 +113,23 @@ describe('GET /api/company/:id/audit', () => {
       expect(response.body).toBe('You are not authorised to view this page');
     }
     expect((await read(await testApp.app.auth.tokenForEmail('nobody@example.com'), companyId)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/company/:id/audit/verification', () => {
+  it('answers the latest walk of the company’s chain, walking it again in the background when none is fresh', async () => {
+    const url = `/api/company/${companyId}/audit/verification`;
+    const first = await testApp.app.inject({ method: 'GET', url, headers: headers(adminToken) });
+    expect(first.statusCode).toBe(200);
+    let verification = first.json<AuditVerification>();
+    expect(['never', 'verified']).toContain(verification.status);
+    for (let tries = 0; verification.status === 'never' && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      verification = (await testApp.app.inject({ method: 'GET', url, headers: headers(adminToken) })).json<AuditVerification>();
+    }
+    const newest = (await read(adminToken, companyId, '?limit=1')).json<AuditPage>().items[0];
+    expect(verification).toMatchObject({ status: 'verified', events: newest?.seq, headHash: newest?.hash, brokenEventId: null });
+    expect((await testApp.app.inject({ method: 'GET', url, headers: headers(otherAdminToken) })).statusCode).toBe(403);
   });
 });
 

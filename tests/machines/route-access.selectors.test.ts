@@ -11,6 +11,7 @@ const signedOut: RouteViewer = { signedIn: false, payload: null };
 const superUser = viewer(['SuperUser']);
 const admin = viewer(['CompanyAdmin'], 'acme');
 const supervisor = viewer(['CompanySupervisor'], 'acme');
+const auditor = viewer(['CompanyAuditor'], 'acme');
 const tradesPerson = viewer(['TradesPerson']);
 const unregistered = viewer(['Unregistered']);
 const noRoles = viewer([]);
@@ -49,6 +50,15 @@ const cases: [rule: string, path: string, who: RouteViewer, expected: RouteAcces
   ['a supervisor at employees goes to the SWMS list', '/company/acme/employees', supervisor, to('/company/acme/swms')],
   ['a supervisor at project sites goes to the SWMS list', '/company/acme/projectsites/add', supervisor, to('/company/acme/swms')],
   ['a supervisor below a SWMS page goes to the SWMS list', '/company/acme/swms/42/history', supervisor, to('/company/acme/swms')],
+  ['an auditor may read the audit trail', '/company/acme/audit', auditor, allow],
+  ['an auditor may read the SWMS list and one SWMS', '/company/acme/swms/42', auditor, allow],
+  ['an auditor may read the project sites and one site', '/company/acme/projectsites/7', auditor, allow],
+  ['an auditor at the new-site form goes to the audit trail', '/company/acme/projectsites/add', auditor, to('/company/acme/audit')],
+  ['an auditor at a site edit form goes to the audit trail', '/company/acme/projectsites/7/edit', auditor, to('/company/acme/audit')],
+  ['an auditor at employees goes to the audit trail', '/company/acme/employees', auditor, to('/company/acme/audit')],
+  ['an auditor at /clients ends at their audit trail', '/clients', auditor, to('/company/acme/audit')],
+  ["an auditor of another company goes to /unauthorised", '/company/other/audit', auditor, to('/unauthorised')],
+  ['a supervisor at the audit trail goes to the SWMS list', '/company/acme/audit', supervisor, to('/company/acme/swms')],
   ['an Unregistered user at a company page has no roles', '/company/acme', viewer(['Unregistered'], 'acme'), to('/unauthorised_role')],
   ['an encoded company id is compared decoded', '/company/ac%6De', admin, allow],
 

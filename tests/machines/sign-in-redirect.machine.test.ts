@@ -26,6 +26,7 @@ const decisions: [string, SignInRedirectInput, string][] = [
   ['a super user lands on the client list', signedIn(['SuperUser'], { payload: { sub: 'root', exp: 1, roles: ['SuperUser'], company: null } }), '/clients'],
   ['a company admin lands on the company profile', signedIn(['CompanyAdmin']), '/company/acme'],
   ['a site supervisor lands on the SWMS list', signedIn(['CompanySupervisor']), '/company/acme/swms'],
+  ['an auditor lands on the audit trail', signedIn(['CompanyAuditor']), '/company/acme/audit'],
   ['a tradesperson lands on their own details', signedIn(['TradesPerson'], { payload: { sub: 'tradie-3', exp: 1, roles: ['TradesPerson'], company: null } }), '/trades/tradie-3'],
   ['a company role without a company has nowhere to go', signedIn(['CompanyAdmin'], { payload: { sub: 'x', exp: 1, roles: ['CompanyAdmin'], company: null } }), '/unauthorised'],
 ];

@@ -136,3 +136,13 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
 
 -- The audit page and its API: one company's events, newest first, with keyset paging.
 CREATE INDEX audit_events_company_time ON audit_events (company_id, created_at DESC, seq DESC);
+
+-- The latest full walk of each chain, shown on the audit page ('Chain verified: N events, head …').
+CREATE TABLE audit_verifications (
+  chain text PRIMARY KEY,
+  verified_at timestamptz NOT NULL,
+  events bigint NOT NULL,
+  head_hash text NOT NULL,
+  broken_event_id uuid,
+  broken_reason text
+);

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { Role } from '../../domain/roles';
-import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, MapPinIcon, UserIcon, UsersIcon } from '../../ui/icons';
+import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, MapPinIcon, ShieldIcon, UserIcon, UsersIcon } from '../../ui/icons';
 
 export interface NavItem {
   readonly label: string;
@@ -21,16 +21,18 @@ interface NavEntry {
 /** Spec §2 'Side navigation': which role sees which entry. */
 const entries: readonly NavEntry[] = [
   { label: 'Clients', roles: ['SuperUser'], needsCompany: false, path: () => '/clients', icon: BriefcaseIcon },
-  { label: 'Projects', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/projectsites`, icon: MapPinIcon },
+  { label: 'Audit Trail', roles: ['CompanyAuditor'], needsCompany: true, path: (id) => `/company/${id}/audit`, icon: ShieldIcon },
+  { label: 'Projects', roles: ['CompanyAdmin', 'CompanyAuditor'], needsCompany: true, path: (id) => `/company/${id}/projectsites`, icon: MapPinIcon },
   { label: 'Employees', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/employees`, icon: UsersIcon },
   {
     label: 'SWMS',
-    roles: ['CompanyAdmin', 'CompanySupervisor'],
+    roles: ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'],
     needsCompany: true,
     path: (id) => `/company/${id}/swms`,
     icon: ClipboardCheckIcon,
   },
   { label: 'Company Profile', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}`, icon: BuildingIcon, end: true },
+  { label: 'Audit Trail', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/audit`, icon: ShieldIcon },
   {
     label: 'My Profile',
     roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor'],
