@@ -16,6 +16,7 @@ import { demoAccounts, demoCompanyNames, type DemoAccount, type DemoCompanyKey }
 import { demoCompanies, demoSites, swmsTemplates, type DemoSite } from './demo-content';
 import { demoLogos } from './logos';
 import { seededRandom, type Random } from './random';
+import { demoHistory } from './demo-history';
 
 export const demoSeedRefusal = 'The database already holds data; demo data is only loaded into an empty database';
 
@@ -447,6 +448,9 @@ export async function seedDemo(db: Db, storage: BlobStore, options: SeedOptions 
       const batch = plan.checkIns.slice(start, start + 500).map((row) => ({ ...row, user_id: userId(row.user_id) }));
       await trx.insertInto('check_ins').values(batch).execute();
     }
+    // Rows join their company's chain in the order given, which is the order they happened.
+    const history = demoHistory(plan, userId);
+    for (let start = 0; start < history.length; start += 500) await trx.insertInto('audit_events').values(history.slice(start, start + 500)).execute();
     await trx
       .insertInto('audit_events')
       .values({ id: randomUUID(), actor_user_id: null, action: 'demo.seeded', entity: 'database', entity_id: null, detail: JSON.stringify(summarise(plan)) })

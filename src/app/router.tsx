@@ -28,6 +28,7 @@ import { AppLayout } from './layout/app-layout';
 import { BareLayout } from './layout/bare-layout';
 import { RouteError } from './routing/route-error';
 import { RouteGuard } from './routing/route-guard';
+import { AuditPage } from '../features/audit/audit-page';
 
 /** Spec §2: every screen. The guard sits above both layouts, so every route asks `routeAccess`. */
 export const routes: RouteObject[] = [
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
           { path: '/company/:companyId/projectsites/:projectSiteId', element: <SiteDetailsPage /> },
           { path: '/company/:companyId/projectsites/:projectSiteId/edit', element: <EditSitePage /> },
           { path: '/company/:companyId/swms', element: <SwmsPage /> },
+          { path: '/company/:companyId/audit', element: <AuditPage /> },
           { path: '/company/:companyId/swms/:swmsId', element: <SwmsSubmissionPage /> },
           { path: '/profile', element: <ProfilePage /> },
           { path: '/profile/create', element: <CreateProfilePage /> },

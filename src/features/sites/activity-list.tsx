@@ -1,32 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { ScrollSentinel } from '../../ui/scroll-sentinel';
 import { LoadingState } from '../../ui/status';
 import { siteText } from './strings';
-import type { CursorList } from './use-cursor-list';
-
-/** Calls onVisible whenever the sentinel scrolls into view (inside its scroll box or the page). */
-function ScrollSentinel({ onVisible, children }: { readonly onVisible: () => void; readonly children: ReactNode }) {
-  const ref = useRef<HTMLLIElement>(null);
-  const latest = useRef(onVisible);
-  useEffect(() => {
-    latest.current = onVisible;
-  }, [onVisible]);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <li ref={ref} className="activity-more">
-      {children}
-    </li>
-  );
-}
+import type { CursorList } from '../../components/cursor-list/use-cursor-list';
 
 export interface ActivityListProps<T> {
   readonly title: string;
@@ -62,7 +40,7 @@ export function ActivityList<T>({ title, list, emptyText, itemKey, renderItem }:
                 </Button>
               </li>
             ) : hasMore ? (
-              <ScrollSentinel key={items.length} onVisible={loadMore}>
+              <ScrollSentinel key={items.length} onVisible={loadMore} className="activity-more">
                 {status === 'loading' ? <span className="button-spinner" aria-hidden="true" /> : null}
                 {siteText.scrollForMore}
               </ScrollSentinel>

@@ -8,7 +8,7 @@ import { reviewStatusLabels } from '../../domain/swms';
 import { ActivityList } from './activity-list';
 import { sitePaths } from './paths';
 import { siteText } from './strings';
-import { useCursorList } from './use-cursor-list';
+import { useCursorList } from '../../components/cursor-list/use-cursor-list';
 
 /** About what the list's box shows at once, so scrolling it asks for the next page. */
 const activityPageSize = 5;

@@ -1,0 +1,64 @@
+import { format } from 'date-fns';
+import type { AuditEvent } from './audit';
+import { roleLabel, roles, type Role } from './roles';
+
+const isRole = (value: string | null | undefined): value is Role => (roles as readonly string[]).includes(value ?? '');
+
+const statusWords: Record<string, string> = { ongoing: 'Ongoing', on_hold: 'On Hold', completed: 'Completed', cancelled: 'Cancelled' };
+
+const field = (detail: unknown, name: string): string | undefined => {
+  const value = typeof detail === 'object' && detail !== null ? (detail as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** What happened, as a verb phrase about the target: 'marked SWMS HB-1047 / Rope access as Reviewed'. */
+function whatHappened(event: AuditEvent): string {
+  const label = event.target.label ?? event.target._id ?? '';
+  switch (event.action) {
+    case 'company.create':
+      return `created client ${label}`;
+    case 'company.update':
+      return `edited client ${label}`;
+    case 'company.delete':
+      return `deleted client ${label}`;
+    case 'invite.create':
+      return `invited ${label}`;
+    case 'invite.resend':
+      return `resent the invitation to ${label}`;
+    case 'invite.accept':
+      return `accepted the invitation as ${label}`;
+    case 'site.create':
+      return `created site ${label}`;
+    case 'site.update':
+      return `edited site ${label}`;
+    case 'site.status': {
+      const to = field(event.detail, 'to') ?? field(event.detail, 'status');
+      return to ? `set site ${label} to ${statusWords[to] ?? to}` : `changed the status of site ${label}`;
+    }
+    case 'swms.reviewed':
+      return `marked SWMS ${label} as Reviewed`;
+    case 'swms.returnedForReview':
+      return `returned SWMS ${label} to For Review`;
+    case 'profile.update':
+      return 'edited their profile';
+    case 'auth.signIn':
+      return 'signed in';
+    case 'auth.signOut':
+      return 'signed out';
+    case 'auth.superUserAdded':
+      return `made ${label} a Super User`;
+    case 'demo.seeded':
+      return 'loaded the demo data';
+    default:
+      return `${event.action} ${label}`.trim();
+  }
+}
+
+/** Issue 9: one audit event as one line a person reads, e.g. 'Priya Sharma (Supervisor) marked SWMS … as Reviewed, 21 Nov 2026 14:05'. */
+export function auditSentence(event: AuditEvent): string {
+  const who = event.actor ? `${event.actor.name || event.actor.email}${isRole(event.actor.role) ? ` (${roleLabel(event.actor.role)})` : ''}` : 'The system';
+  return `${who} ${whatHappened(event)}, ${format(new Date(event.at), 'd MMM yyyy HH:mm')}`;
+}
+
+/** '3f9a…c21e': enough of a hash to compare by eye. */
+export const shortHash = (hash: string) => `${hash.slice(0, 4)}…${hash.slice(-4)}`;
