@@ -38,6 +38,12 @@ export const isSuperUser = hasRole('SuperUser');
 
 export const isUnregistered = hasRole('Unregistered');
 
+/** Issue 9: an auditor (and no role that changes things) sees the company's records without their controls. */
+export const isReadOnly = (snapshot: SessionSnapshot): boolean => {
+  const held = roles(snapshot);
+  return held.includes('CompanyAuditor') && !held.some((role) => role === 'CompanyAdmin' || role === 'CompanySupervisor' || role === 'SuperUser');
+};
+
 export const inviteCode = (snapshot: SessionSnapshot): string | null => snapshot.context.inviteCode;
 
 export const provider = (snapshot: SessionSnapshot): Provider | null => snapshot.context.provider;

@@ -52,7 +52,7 @@ CREATE FUNCTION audit_event_target_label(e audit_events) RETURNS text LANGUAGE s
       WHEN 'company' THEN (SELECT c.name FROM companies c WHERE c.id = e.entity_id)
       WHEN 'project_site' THEN (SELECT s.site_number || ' ' || s.address || ', ' || s.suburb FROM project_sites s WHERE s.id = e.entity_id)
       WHEN 'swms' THEN (
-        SELECT s.site_number || ' / ' || left(w.task_description, 60)
+        SELECT s.site_number || ' / ' || CASE WHEN length(w.task_description) > 60 THEN left(w.task_description, 59) || '…' ELSE w.task_description END
         FROM swms w JOIN project_sites s ON s.id = w.site_id WHERE w.id = e.entity_id)
       WHEN 'user' THEN (SELECT u.email FROM users u WHERE u.id = e.entity_id)
       WHEN 'user_role' THEN (

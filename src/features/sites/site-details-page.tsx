@@ -13,6 +13,10 @@ import { siteColumnLabels, siteFieldLabels, siteText } from './strings';
 import { useSite } from './use-site';
 import type { ProjectSite } from '../../domain/project-site';
 import './sites.css';
+import * as session from '../../../machines/session.selectors';
+import { Session } from '../../app/hooks';
+import { StatusBadge } from '../../components/status-menu/status-badge';
+import { siteStatusLabels } from '../../domain/site-status';
 
 function SupervisorLink({ site }: { readonly site: ProjectSite }) {
   if (!site.supervisor) return <span className="muted">{siteText.unallocated}</span>;
@@ -34,6 +38,7 @@ function SafetyPlan({ site }: { readonly site: ProjectSite }) {
 
 function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly onChanged: (site: ProjectSite) => void }) {
   const companyId = site.company._id;
+  const readOnly = Session.useSelector(session.isReadOnly);
   return (
     <>
       <Card>
@@ -42,7 +47,11 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
             <CardTitle>{site.address}</CardTitle>
             <p className="muted">{`${site.suburb} ${site.postcode} · ${siteColumnLabels.siteNumber} ${site.siteNumber}`}</p>
           </div>
-          <SiteStatusControl site={site} onChanged={onChanged} />
+          {readOnly ? (
+            <StatusBadge status={site.status}>{siteStatusLabels[site.status]}</StatusBadge>
+          ) : (
+            <SiteStatusControl site={site} onChanged={onChanged} />
+          )}
         </CardHeader>
         <CardContent>
           <DetailList>
@@ -87,12 +96,13 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
 export function SiteDetailsPage() {
   const { companyId = '', projectSiteId = '' } = useParams();
   const [state, setSite] = useSite(companyId, projectSiteId);
+  const readOnly = Session.useSelector(session.isReadOnly);
   return (
     <Page className="site-page">
       <PageTitle>{siteText.details}</PageTitle>
       <PageToolbar>
         <BackLink to={sitePaths.list(companyId)} />
-        {state.status === 'ready' ? (
+        {state.status === 'ready' && !readOnly ? (
           <Button asChild variant="secondary">
             <Link to={sitePaths.edit(companyId, projectSiteId)}>
               <PencilIcon width={16} height={16} />

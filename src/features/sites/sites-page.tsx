@@ -12,6 +12,8 @@ import { SitesEmpty } from './sites-empty';
 import { siteText } from './strings';
 import { useSiteList } from './use-site-list';
 import './sites.css';
+import * as session from '../../../machines/session.selectors';
+import { Session } from '../../app/hooks';
 
 const filterOptions = [
   { value: '', label: siteText.allStatuses },
@@ -38,6 +40,7 @@ function CreateSiteButton({ companyId }: { readonly companyId: string }) {
 export function SitesPage() {
   const { companyId = '' } = useParams();
   const { query, rows, bulk, update, retry } = useSiteList(companyId);
+  const readOnly = Session.useSelector(session.isReadOnly);
   const list = rows.list;
   const narrowed = query.search.trim() !== '' || query.status !== null;
 
@@ -51,7 +54,7 @@ export function SitesPage() {
       }
     />
   ) : (
-    <SitesEmpty hint={siteText.emptyHint} action={<CreateSiteButton companyId={companyId} />} />
+    <SitesEmpty hint={siteText.emptyHint} action={readOnly ? null : <CreateSiteButton companyId={companyId} />} />
   );
 
   return (
@@ -59,7 +62,7 @@ export function SitesPage() {
       <PageTitle>{siteText.list}</PageTitle>
       <PageToolbar>
         <p className="muted site-list-summary">{list ? `${list.total} ${siteText.itemsLabel}` : '\u00a0'}</p>
-        <CreateSiteButton companyId={companyId} />
+        {readOnly ? null : <CreateSiteButton companyId={companyId} />}
       </PageToolbar>
       <DataTable
         label={siteText.tableLabel}
@@ -68,7 +71,7 @@ export function SitesPage() {
         getRowId={(site) => site._id}
         getRowLabel={siteRowLabel}
         rowHref={(site) => sitePaths.details(companyId, site._id)}
-        selection={bulk}
+        selection={readOnly ? undefined : bulk}
         loading={rows.status === 'loading'}
         error={
           rows.status === 'failed' ? (
@@ -80,7 +83,7 @@ export function SitesPage() {
         search={{ value: query.search, label: siteText.searchLabel, placeholder: siteText.searchPlaceholder, onChange: (search) => update({ search }) }}
         filter={{ label: siteText.filterLabel, value: query.status ?? '', options: filterOptions, onChange: (status) => update({ status: isSiteStatus(status) ? status : null }) }}
         pagination={list ? { page: query.page, pageSize: list.pageSize, total: list.total, itemsLabel: siteText.itemsLabel, onPageChange: (page) => update({ page }) } : undefined}
-        actions={<SitesBulkMenu actor={bulk} />}
+        actions={readOnly ? undefined : <SitesBulkMenu actor={bulk} />}
       />
     </Page>
   );

@@ -13,6 +13,8 @@ import { swmsPath } from './swms-paths';
 import { useSwmsBulk } from './use-swms-bulk';
 import { useSwmsRows } from './use-swms-rows';
 import './swms.css';
+import * as session from '../../../machines/session.selectors';
+import { Session } from '../../app/hooks';
 
 const filterOptions = [{ value: '', label: swmsText.all }, ...swmsFilterOptions.map((option) => ({ value: option.key, label: option.label }))];
 const sortOptions = swmsSortOptions.map((option) => ({ value: option.key, label: option.label }));
@@ -24,6 +26,7 @@ export function SwmsPage() {
   const state = readListState(params);
   const actor = useSwmsBulk(companyId, selectionQueryOf(state));
   const rows = useSwmsRows(companyId, state, actor);
+  const readOnly = Session.useSelector(session.isReadOnly);
 
   const show = (change: Partial<SwmsListState>, options: { replace?: boolean } = {}) =>
     setParams(listSearchParams({ ...state, page: 1, ...change }), options);
@@ -46,7 +49,7 @@ export function SwmsPage() {
         getRowLabel={swmsRowLabel}
         rowHref={(row) => swmsPath(companyId, row._id)}
         sort={{ value: state.sort, onChange: (sort) => show({ sort: sortKeyOf(sort) ?? state.sort }) }}
-        selection={actor}
+        selection={readOnly ? undefined : actor}
         search={{
           value: state.search,
           label: swmsText.searchLabel,
@@ -67,7 +70,7 @@ export function SwmsPage() {
         actions={
           <>
             <TableFilter label={swmsText.sortLabel} value={state.sort} options={sortOptions} onChange={(sort) => show({ sort: sortKeyOf(sort) ?? state.sort })} />
-            <SwmsBulkMenu actor={actor} />
+            {readOnly ? null : <SwmsBulkMenu actor={actor} />}
           </>
         }
       />
