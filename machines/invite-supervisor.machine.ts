@@ -5,8 +5,12 @@ import { mustBeProvided } from './must-be-provided';
 
 export type InviteeValues = Pick<InviteInput, 'firstName' | 'surname' | 'email' | 'phone'>;
 
+/** The company roles an admin invites from the employees page (issue 9 adds auditors). */
+export type StaffRole = 'CompanySupervisor' | 'CompanyAuditor';
+
 export interface InviteSupervisorContext {
   readonly companyId: string;
+  readonly role: StaffRole;
   readonly invitee: InviteeValues | null;
   readonly error: string | null;
 }
@@ -18,12 +22,12 @@ export type InviteSupervisorEmitted = { type: 'toast'; tone: 'success' | 'error'
 /** Spec §8 invite messages (the same words as the employees feature's strings). */
 export const inviteSupervisorMessages = { sent: 'Invite sent successfully', failed: 'Failed to send Invite' } as const;
 
-/** Spec §2 /company/{id}/employees/add: a CompanySupervisor invite; spec §4: after it the user goes back. */
+/** Spec §2 /company/{id}/employees/add: a CompanySupervisor (or, issue 9, CompanyAuditor) invite; spec §4: after it the user goes back. */
 export const inviteSupervisorMachine = setup({
   types: {} as {
     context: InviteSupervisorContext;
     events: InviteSupervisorEvent;
-    input: { companyId: string };
+    input: { companyId: string; role?: StaffRole };
     emitted: InviteSupervisorEmitted;
     tags: 'busy';
   },
@@ -32,7 +36,7 @@ export const inviteSupervisorMachine = setup({
   },
 }).createMachine({
   id: 'inviteSupervisor',
-  context: ({ input }) => ({ companyId: input.companyId, invitee: null, error: null }),
+  context: ({ input }) => ({ companyId: input.companyId, role: input.role ?? 'CompanySupervisor', invitee: null, error: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -45,7 +49,7 @@ export const inviteSupervisorMachine = setup({
         src: 'sendInvite',
         input: ({ context }) => {
           if (!context.invitee) throw new Error('Only a submitted invite is sent');
-          return { ...context.invitee, companyId: context.companyId, role: 'CompanySupervisor' as const };
+          return { ...context.invitee, companyId: context.companyId, role: context.role };
         },
         onDone: { target: 'sent', actions: emit({ type: 'toast', tone: 'success', message: inviteSupervisorMessages.sent } as const) },
         onError: {

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: '/company/:companyId/edit', element: <EditCompanyPage /> },
           { path: '/company/:companyId/employees', element: <EmployeesPage /> },
           { path: '/company/:companyId/employees/add', element: <InviteSupervisorPage /> },
+          { path: '/company/:companyId/employees/add-auditor', element: <InviteSupervisorPage role="CompanyAuditor" /> },
           { path: '/company/:companyId/employees/:employeeId', element: <EmployeeDetailsPage /> },
           { path: '/company/:companyId/projectsites', element: <SitesPage /> },
           { path: '/company/:companyId/projectsites/add', element: <CreateSitePage /> },

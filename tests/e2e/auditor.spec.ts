@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page';
+import { AcceptInvitationPage } from './pages/accept-invitation.page';
 import { AuditTrailPage } from './pages/audit.page';
+import { InviteFormPage } from './pages/invite-form.page';
+import { invitationLink } from './pages/mailbox';
 import { SwmsListPage } from './pages/swms-list.page';
 import { demo, signIn } from './support/sign-in';
 
@@ -73,4 +76,33 @@ test('a review made by the admin appears on the audit trail as one readable line
   const trail = new AuditTrailPage(page);
   await trail.goto(companyId, '?action=swms.reviewed');
   await expect(trail.events.first()).toContainText(/^#\d+.+\(Admin\) marked SWMS \S+ \/ .+ as Reviewed, /);
+});
+
+test('the admin invites an auditor, who accepts and lands on the audit trail', async ({ page, browser }) => {
+  await page.goto('/');
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
+  await page.goto(`/company/${companyId}/employees`);
+  await page.getByRole('link', { name: 'Add Auditor' }).click();
+  await expect(page).toHaveURL(new RegExp(`/company/${companyId}/employees/add-auditor$`));
+  const email = `inspector.${Date.now().toString(36)}@whs.example`;
+  await new InviteFormPage(page).fill({ firstName: 'Ruth', surname: 'Okafor', email, phone: '0291234567' });
+  await new InviteFormPage(page).send.click();
+  await expect(page.getByText('Invite sent successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/company/${companyId}/employees$`));
+
+  const link = await invitationLink(page.request, email);
+  const context = await browser.newContext();
+  const invited = await context.newPage();
+  await invited.goto('/');
+  await signIn(invited, email);
+  await expect(invited).toHaveURL(/\/unauthorised_role$/);
+  await invited.goto(link);
+  const gateway = new AcceptInvitationPage(invited);
+  await expect(gateway.message('Harbour Build Co', 'Auditor')).toBeVisible();
+  await gateway.accept.click();
+  await expect(invited).toHaveURL(new RegExp(`/company/${companyId}/audit$`));
+  await expect(new AuditTrailPage(invited).event(/invited .*Auditor|accepted the invitation/).first()).toBeVisible();
+  await context.close();
 });

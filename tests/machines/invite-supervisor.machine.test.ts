@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { createActor, type EventFromLogic, type InputFrom } from 'xstate';
+import { createActor, fromPromise, type EventFromLogic, type InputFrom } from 'xstate';
 import { inviteSupervisorMachine, inviteSupervisorMessages, type InviteeValues } from '../../machines/invite-supervisor.machine';
 import type { InviteInput, InviteResponse } from '../../src/domain/invite';
 import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
@@ -89,6 +89,24 @@ describe('invite supervisor machine, model-based', () => {
 });
 
 describe('invite supervisor machine, wiring', () => {
+  test('an auditor invite sends the auditor role for the company', async () => {
+    const sent: InviteInput[] = [];
+    const machine = inviteSupervisorMachine.provide({
+      actors: {
+        sendInvite: fromPromise<InviteResponse, InviteInput>(async ({ input }) => {
+          sent.push(input);
+          return { userRole: { _id: 'r1' }, firstName: input.firstName, surname: input.surname, contactEmail: input.email, role: input.role };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { companyId, role: 'CompanyAuditor' } }).start();
+    actor.send({ type: 'invite.submit', invitee });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(sent).toEqual([{ ...invitee, companyId, role: 'CompanyAuditor' }]);
+    expect(actor.getSnapshot().status).toBe('done');
+    actor.stop();
+  });
+
   test('an unprovided sendInvite fails the send, with the fallback message', async () => {
     const toasts = vi.fn();
     const actor = createActor(inviteSupervisorMachine, { input: { companyId } });

@@ -24,6 +24,9 @@ function Employees({ companyId }: { readonly companyId: string }) {
       {admin ? (
         <PageToolbar className="employees-toolbar">
           <PageActions>
+            <Button asChild variant="secondary">
+              <Link to={`${base}/add-auditor`}>{employeeText.addAuditor}</Link>
+            </Button>
             <Button asChild>
               <Link to={`${base}/add`}>{employeeText.addSupervisor}</Link>
             </Button>

@@ -8,17 +8,23 @@ import type { InviteInput, InviteResponse } from '../../domain/invite';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
-import { inviteSupervisorMachine } from '../../../machines/invite-supervisor.machine';
+import { inviteSupervisorMachine, type StaffRole } from '../../../machines/invite-supervisor.machine';
 import { employeeText } from './strings';
 
 const inviteSupervisorLogic = inviteSupervisorMachine.provide({
   actors: { sendInvite: fromPromise<InviteResponse, InviteInput>(({ input }) => inviteUser(input)) },
 });
 
-function InviteSupervisor({ companyId }: { readonly companyId: string }) {
+const staffText: Record<StaffRole, { page: string; title: string; lead: string }> = {
+  CompanySupervisor: { page: employeeText.addSupervisor, title: employeeText.supervisorTitle, lead: employeeText.supervisorLead },
+  CompanyAuditor: { page: employeeText.addAuditor, title: employeeText.auditorTitle, lead: employeeText.auditorLead },
+};
+
+function InviteStaff({ companyId, role }: { readonly companyId: string; readonly role: StaffRole }) {
   const navigate = useNavigate();
   const listPath = `/company/${encodeURIComponent(companyId)}/employees`;
-  const actor = useActorRef(inviteSupervisorLogic, { input: { companyId } });
+  const actor = useActorRef(inviteSupervisorLogic, { input: { companyId, role } });
+  const text = staffText[role];
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const sent = useSelector(actor, (s) => s.status === 'done');
   const error = useSelector(actor, (s) => s.context.error);
@@ -35,15 +41,15 @@ function InviteSupervisor({ companyId }: { readonly companyId: string }) {
 
   return (
     <Page>
-      <PageTitle>{employeeText.addSupervisor}</PageTitle>
+      <PageTitle>{text.page}</PageTitle>
       <PageToolbar>
         <BackLink to={listPath} />
       </PageToolbar>
       <InviteForm
         companyId={companyId}
-        role="CompanySupervisor"
-        title={employeeText.supervisorTitle}
-        description={employeeText.supervisorLead}
+        role={role}
+        title={text.title}
+        description={text.lead}
         initial={values}
         submitLabel={employeeText.sendInvite}
         busy={busy}
@@ -55,8 +61,8 @@ function InviteSupervisor({ companyId }: { readonly companyId: string }) {
   );
 }
 
-/** Spec §2 /company/{companyId}/employees/add: an admin invites a site supervisor. */
-export function InviteSupervisorPage() {
+/** Spec §2 /company/{companyId}/employees/add: an admin invites a site supervisor (issue 9: or, at add-auditor, an auditor). */
+export function InviteSupervisorPage({ role = 'CompanySupervisor' }: { readonly role?: StaffRole }) {
   const companyId = useParams().companyId ?? '';
-  return <InviteSupervisor key={companyId} companyId={companyId} />;
+  return <InviteStaff key={`${companyId}-${role}`} companyId={companyId} role={role} />;
 }
