@@ -10,11 +10,16 @@ import {
   type SwmsList,
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
+import type { AuditEvent } from '../../src/domain/audit';
+import { auditEventView, searchAuditEvents } from '../audit/repository';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
 
 const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
+
+/** A SWMS's own history is short: two flags set and returned a few times at most. */
+const swmsHistoryLimit = 200;
 
 const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
 
@@ -31,6 +36,14 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     const reviewer = requireCompanyReader(request, rawParam(request, 'companyId'));
     const params = decodeOr400(SwmsParams, request.params);
     return readSwms(app, reviewer, params.swmsId);
+  });
+
+  app.get('/company/:companyId/swms/:swmsId/history', signedIn, async (request): Promise<AuditEvent[]> => {
+    const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
+    const { swmsId } = decodeOr400(SwmsParams, request.params);
+    await readSwms(app, reader, swmsId);
+    const rows = await searchAuditEvents(app.db, reader.companyId, { targetType: 'swms', targetId: swmsId }, swmsHistoryLimit);
+    return rows.reverse().map(auditEventView);
   });
 
   app.put('/company/:id/swms', { ...signedIn, config: { liveTopic: 'swms' } }, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {

@@ -32,6 +32,7 @@ function listedSwms(db: Db) {
       'p.site_number',
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',
+      's.risk_overall_level',
     ]);
 }
 

@@ -25,6 +25,7 @@ export function swmsListItemView(row: SwmsListRow, flag: ReviewFlag): SwmsListIt
     status: reviewStatusOf(ownReviewedAt),
     adminReviewedAt: iso(row.company_admin_reviewed_at),
     supervisorReviewedAt: iso(row.supervisor_reviewed_at),
+    riskOverallLevel: row.risk_overall_level,
   };
 }
 

@@ -98,6 +98,8 @@ export const SwmsListItem = Schema.Struct({
   status: Schema.Literals(reviewStatuses),
   adminReviewedAt: Schema.NullOr(Schema.String),
   supervisorReviewedAt: Schema.NullOr(Schema.String),
+  /** Issue 9: both reviewers' flags and the overall risk show in the list. */
+  riskOverallLevel: Schema.Number,
 });
 export type SwmsListItem = typeof SwmsListItem.Type;
 

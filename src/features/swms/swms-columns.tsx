@@ -1,7 +1,9 @@
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime } from '../../domain/dates';
 import type { SwmsListItem } from '../../domain/swms';
-import { ReviewStatusBadge } from './review-status-badge';
+import { RiskBandBadge } from '../../components/risk/risk-band-badge';
+import { riskBand } from '../../domain/risk';
+import { ReviewFlagMark, ReviewStatusBadge } from './review-status-badge';
 import { swmsText } from './strings';
 
 export const submitterName = (row: SwmsListItem) => `${row.submittedBy.firstName} ${row.submittedBy.surname}`.trim();
@@ -21,4 +23,15 @@ export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
     className: 'swms-col-date',
   },
   { id: 'status', header: swmsText.status, cell: (row) => <ReviewStatusBadge status={row.status} /> },
+  {
+    id: 'reviews',
+    header: swmsText.reviews,
+    cell: (row) => (
+      <span className="swms-flags">
+        <ReviewFlagMark who={swmsText.adminFlag} reviewed={row.adminReviewedAt !== null} />
+        <ReviewFlagMark who={swmsText.supervisorFlag} reviewed={row.supervisorReviewedAt !== null} />
+      </span>
+    ),
+  },
+  { id: 'risk', header: swmsText.riskColumn, cell: (row) => <RiskBandBadge band={riskBand(row.riskOverallLevel)} /> },
 ];

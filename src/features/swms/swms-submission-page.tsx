@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { RiskSummary } from '../../components/risk/risk-summary';
 import type { Swms } from '../../domain/swms';
@@ -6,6 +7,7 @@ import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { swmsListPath } from './swms-paths';
 import { SwmsHighRiskCard } from './swms-high-risk-card';
+import { SwmsHistoryCard } from './swms-history-card';
 import { SwmsOverviewCard } from './swms-overview-card';
 import { SwmsReviewCard } from './swms-review-card';
 import { SwmsTaskCard } from './swms-task-card';
@@ -16,6 +18,8 @@ import './swms.css';
 
 function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly swms: Swms }) {
   const review = useSwmsReview(companyId, swms);
+  // Fetched again whenever either review flag changes on this page.
+  const reviewState = useSelector(review, (snapshot) => `${snapshot.context.swms.companyAdminReviewedAt}|${snapshot.context.swms.supervisorReviewedAt}`);
   return (
     <>
       <SwmsOverviewCard swms={swms} />
@@ -30,6 +34,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
       </Card>
       <SwmsTaskCard swms={swms} />
       <SwmsHighRiskCard highRiskWork={swms.highRiskWork} />
+      <SwmsHistoryCard companyId={companyId} swmsId={swms._id} version={reviewState} />
     </>
   );
 }
