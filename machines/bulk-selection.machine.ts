@@ -155,7 +155,7 @@ function refreshedStatuses(selection: Selection, rows: readonly SelectableRow[])
   };
 }
 
-function applyTarget({ selection, query }: BulkSelectionContext): ApplyStatusTarget {
+export function applyTarget({ selection, query }: BulkSelectionContext): ApplyStatusTarget {
   return selection.mode === 'ids'
     ? { mode: 'ids', ids: selection.picked.map((row) => row.id) }
     : { mode: 'allMatching', matching: { search: query.search, filter: query.filter }, excludedIds: selection.excludedIds };

@@ -23,6 +23,7 @@ import { profileRoutes } from './routes/profile';
 import { projectSiteRoutes } from './routes/project-sites';
 import { siteActivityRoutes } from './routes/site-activity';
 import { swmsRoutes } from './routes/swms';
+import { swmsPdfRoutes } from './routes/swms-pdf';
 import { tradesRoutes } from './routes/trades';
 import { fileRoutes } from './routes/files';
 import { untimed, type TimeStep } from './startup-steps';
@@ -100,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(tradesRoutes);
       await api.register(liveRoutes);
       await api.register(auditRoutes);
+      await api.register(swmsPdfRoutes);
     },
     { prefix: '/api' },
   );

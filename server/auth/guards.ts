@@ -24,7 +24,7 @@ export function authenticate(app: FastifyInstance): PreHandler {
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-const changesSomething = (request: FastifyRequest) => !readMethods.has(request.method);
+const changesSomething = (request: FastifyRequest) => !readMethods.has(request.method) && request.routeOptions.config.readsOnly !== true;
 
 /** DESIGN.md and issue 9: an auditor reads and changes nothing, whichever call it tries. */
 const isAuditorOnly = (roles: readonly Role[]) => roles.includes('CompanyAuditor') && !roles.some((role) => role === 'CompanyAdmin' || role === 'SuperUser');

@@ -27,4 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AccessTokenPayload;
   }
+  interface FastifyContextConfig {
+    /** A POST that only reads (its question is too big for a URL): open to read-only roles too. */
+    readsOnly?: boolean;
+  }
 }

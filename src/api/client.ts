@@ -14,6 +14,8 @@ export interface CallOptions {
   /** Overrides the stored access token (spec §7: the stored token or an explicitly passed one). */
   readonly token?: string;
   readonly signal?: AbortSignal;
+  /** Bytes of the answer received so far, and its size when the server says it. */
+  readonly onDownloadProgress?: (received: number, total: number | null) => void;
 }
 
 type UnauthorisedListener = () => void;
@@ -62,6 +64,9 @@ export async function call(
       method,
       json: options.json,
       signal: options.signal,
+      ...(options.onDownloadProgress
+        ? { onDownloadProgress: (progress: { transferredBytes: number; totalBytes: number }) => options.onDownloadProgress?.(progress.transferredBytes, progress.totalBytes || null) }
+        : {}),
       headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
     });
   } catch (error) {

@@ -21,6 +21,8 @@ export const swmsMessages = {
   page: 'The page must be a whole number from 1',
   pageSize: 'The page size must be a whole number from 1 to 100',
   toast: { success: 'Status updated successfully', failure: 'Status update failed' },
+  exportTooMany: 'Export from 1 to 1000 SWMS at a time',
+  exportTarget: 'Send either swmsIds or matching',
 } as const;
 
 /** Spec §4 SWMS review: each flag is 'For Review' until its reviewed-at is set. */
@@ -174,6 +176,9 @@ export type SwmsList = typeof SwmsList.Type;
 
 export const maxBulkSwms = 500;
 
+/** Issue 9: the most SWMS one combined PDF holds. */
+export const maxSwmsExport = 1000;
+
 const SwmsIds = Schema.Array(Uuid)
   .annotate({ message: swmsMessages.tooMany })
   .check(Schema.isBetweenLength(1, maxBulkSwms, { message: swmsMessages.tooMany }));
@@ -224,3 +229,13 @@ export type SwmsBulkResult = typeof SwmsBulkResult.Type;
  */
 export const SwmsMatchingResult = Schema.Struct({ matched: Schema.Number, changed: Schema.Number });
 export type SwmsMatchingResult = typeof SwmsMatchingResult.Type;
+
+/** POST company/{id}/swms/pdf: the ticked SWMS, or every SWMS the list would show (less the unticked), as one PDF. */
+export const SwmsExportRequest = Schema.Struct({
+  swmsIds: Schema.optionalKey(
+    Schema.Array(Uuid).annotate({ message: swmsMessages.exportTooMany }).check(Schema.isBetweenLength(1, maxSwmsExport, { message: swmsMessages.exportTooMany })),
+  ),
+  matching: Schema.optionalKey(SwmsMatching),
+  excludedIds: Schema.optionalKey(ExcludedSwmsIds),
+}).check(Schema.makeFilter((body) => (body.swmsIds === undefined) !== (body.matching === undefined) || swmsMessages.exportTarget));
+export type SwmsExportRequest = typeof SwmsExportRequest.Type;

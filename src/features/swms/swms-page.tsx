@@ -7,6 +7,7 @@ import { Page, PageTitle } from '../../ui/page';
 import { ErrorState } from '../../ui/status';
 import { swmsText } from './strings';
 import { SwmsBulkMenu } from './swms-bulk-menu';
+import { SwmsExport } from './swms-export';
 import { swmsColumns, swmsRowLabel } from './swms-columns';
 import { filterKeyOf, listSearchParams, readListState, selectionQueryOf, sortKeyOf, type SwmsListState } from './swms-list-query';
 import { swmsPath } from './swms-paths';
@@ -70,6 +71,7 @@ export function SwmsPage() {
         actions={
           <>
             <TableFilter label={swmsText.sortLabel} value={state.sort} options={sortOptions} onChange={(sort) => show({ sort: sortKeyOf(sort) ?? state.sort })} />
+            {readOnly ? null : <SwmsExport companyId={companyId} selection={actor} />}
             {readOnly ? null : <SwmsBulkMenu actor={actor} />}
           </>
         }

@@ -8,6 +8,7 @@ import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { swmsListPath } from './swms-paths';
 import { SwmsHighRiskCard } from './swms-high-risk-card';
 import { SwmsHistoryCard } from './swms-history-card';
+import { SwmsPdfButton } from './swms-pdf-button';
 import { SwmsOverviewCard } from './swms-overview-card';
 import { SwmsReviewCard } from './swms-review-card';
 import { SwmsTaskCard } from './swms-task-card';
@@ -22,6 +23,9 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
   const reviewState = useSelector(review, (snapshot) => `${snapshot.context.swms.companyAdminReviewedAt}|${snapshot.context.swms.supervisorReviewedAt}`);
   return (
     <>
+      <div className="swms-submission-actions">
+        <SwmsPdfButton companyId={companyId} swms={swms} />
+      </div>
       <SwmsOverviewCard swms={swms} />
       <SwmsReviewCard actor={review} />
       <Card aria-labelledby="swms-risk-title">

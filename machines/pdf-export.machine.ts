@@ -1,0 +1,72 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { mustBeProvided } from './must-be-provided';
+
+/** Which SWMS go into the PDF: the ticked ones, or all the list shows less the unticked. */
+export type ExportTarget =
+  | { readonly mode: 'ids'; readonly ids: readonly string[] }
+  | { readonly mode: 'allMatching'; readonly search: string; readonly filter: string | null; readonly excludedIds: readonly string[] };
+
+export interface ExportProgress {
+  readonly received: number;
+  readonly total: number | null;
+}
+
+export interface PdfExportContext {
+  readonly count: number;
+  readonly progress: ExportProgress | null;
+}
+
+export type PdfExportEvent =
+  | { type: 'export.start'; target: ExportTarget; count: number }
+  | { type: 'export.progress'; progress: ExportProgress }
+  | { type: 'export.cancel' };
+
+export type PdfExportEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
+
+export const pdfExportMessages = {
+  done: (count: number) => `PDF of ${count} SWMS downloaded`,
+  failed: 'The PDF could not be made',
+} as const;
+
+/** Issue 9 records to take away: a selection of SWMS becomes one PDF, with progress, and can be cancelled. */
+export const pdfExportMachine = setup({
+  types: {} as { context: PdfExportContext; events: PdfExportEvent; emitted: PdfExportEmitted; tags: 'busy' },
+  actors: {
+    exportPdf: fromPromise<void, { target: ExportTarget }>(mustBeProvided('exportPdf')),
+  },
+  guards: {
+    namesSwms: (_, { count }: { count: number }) => count > 0,
+  },
+}).createMachine({
+  id: 'pdfExport',
+  description: 'One combined PDF of the SWMS a reviewer selected.',
+  context: { count: 0, progress: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nothing being made; Export PDF is offered when SWMS are selected.',
+      on: {
+        'export.start': {
+          guard: { type: 'namesSwms', params: ({ event }) => ({ count: event.count }) },
+          target: 'exporting',
+          actions: assign(({ event }) => ({ count: event.count, progress: null })),
+        },
+      },
+    },
+    exporting: {
+      tags: ['busy'],
+      description: 'The server writes the PDF and the browser receives it; progress shows as it arrives.',
+      invoke: {
+        id: 'exportPdf',
+        src: 'exportPdf',
+        input: ({ event }) => ({ target: (event as Extract<PdfExportEvent, { type: 'export.start' }>).target }),
+        onDone: { target: 'idle', actions: emit(({ context }) => ({ type: 'toast', tone: 'success', message: pdfExportMessages.done(context.count) }) as const) },
+        onError: { target: 'idle', actions: emit({ type: 'toast', tone: 'error', message: pdfExportMessages.failed } as const) },
+      },
+      on: {
+        'export.progress': { actions: assign(({ event }) => ({ progress: event.progress })) },
+        'export.cancel': { target: 'idle', description: 'Stops the download; nothing is saved.' },
+      },
+    },
+  },
+});

@@ -1,0 +1,211 @@
+import PDFDocument from 'pdfkit';
+import type { AuditEvent } from '../../src/domain/audit';
+import { auditSentence } from '../../src/domain/audit-sentence';
+import { formatActivity } from '../../src/domain/dates';
+import { ppeLabels } from '../../src/domain/ppe';
+import { consequenceScale, likelihoodScale, riskBand, riskBandColours } from '../../src/domain/risk';
+import type { Swms } from '../../src/domain/swms';
+
+/** Everything one SWMS record holds, as the PDF prints it. */
+export interface SwmsRecord {
+  readonly companyName: string;
+  readonly swms: Swms;
+  readonly history: readonly AuditEvent[];
+  readonly riskPhoto: Buffer | null;
+  readonly controlPhoto: Buffer | null;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const margin = 48;
+const ink = '#111111';
+const muted = '#555555';
+const rule = '#999999';
+
+const person = (details: { readonly firstName: string; readonly surname: string } | null) =>
+  details ? `${details.firstName} ${details.surname}`.trim() : '';
+
+function heading(doc: Doc, text: string): void {
+  if (doc.y > doc.page.height - margin - 80) doc.addPage();
+  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ink).text(text.toUpperCase(), { characterSpacing: 0.5 });
+  const y = doc.y + 2;
+  doc.moveTo(margin, y).lineTo(doc.page.width - margin, y).lineWidth(0.75).strokeColor(rule).stroke();
+  doc.moveDown(0.5);
+}
+
+function field(doc: Doc, label: string, value: string): void {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(label.toUpperCase());
+  doc.font('Helvetica').fontSize(11).fillColor(ink).text(value || '—');
+  doc.moveDown(0.4);
+}
+
+function photo(doc: Doc, label: string, bytes: Buffer | null): void {
+  if (!bytes) return;
+  if (doc.y > doc.page.height - margin - 220) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(label.toUpperCase());
+  try {
+    doc.image(bytes, { fit: [260, 200] });
+  } catch {
+    doc.font('Helvetica-Oblique').fontSize(10).fillColor(muted).text('The photo could not be read.');
+  }
+  doc.moveDown(0.5);
+}
+
+/**
+ * The 5x5 matrix: each cell shows its level and band initial, so it reads in black and white; the
+ * SWMS's own cell is outlined heavily and marked.
+ */
+function matrix(doc: Doc, consequence: number, likelihood: number): void {
+  const cell = 44;
+  const header = 24;
+  const labelWidth = 100;
+  if (doc.y > doc.page.height - margin - (cell * 5 + header + 50)) doc.addPage();
+  const top = doc.y + 14;
+  const left = margin + labelWidth;
+  doc.font('Helvetica-Bold').fontSize(8).fillColor(muted).text('CONSEQUENCE (ACROSS) BY LIKELIHOOD (DOWN)', left, top - 14);
+  for (let c = 1; c <= 5; c += 1) {
+    doc.font('Helvetica').fontSize(7).fillColor(ink).text(`${c} ${consequenceScale[c - 1]?.label ?? ''}`, left + (c - 1) * cell, top, { width: cell, align: 'center' });
+  }
+  for (let l = 5; l >= 1; l -= 1) {
+    const y = top + header + (5 - l) * cell;
+    doc.font('Helvetica').fontSize(7).fillColor(ink).text(`${l} ${likelihoodScale[l - 1]?.label ?? ''}`, margin, y + cell / 2 - 4, { width: labelWidth - 6, align: 'right' });
+    for (let c = 1; c <= 5; c += 1) {
+      const x = left + (c - 1) * cell;
+      const level = c * l;
+      const band = riskBand(level);
+      doc.rect(x, y, cell, cell).fillOpacity(0.35).fillAndStroke(riskBandColours[band], ink).fillOpacity(1);
+      const chosen = c === consequence && l === likelihood;
+      doc.font(chosen ? 'Helvetica-Bold' : 'Helvetica').fontSize(chosen ? 11 : 8).fillColor(ink).text(chosen ? `X ${level}` : `${level} ${band[0]}`, x, y + cell / 2 - 5, { width: cell, align: 'center' });
+      if (chosen) doc.rect(x + 1.5, y + 1.5, cell - 3, cell - 3).lineWidth(3).strokeColor(ink).stroke().lineWidth(1);
+    }
+  }
+  doc.font('Helvetica').fontSize(8).fillColor(muted).text('L Low · M Moderate · H High · C Catastrophic · X this SWMS', margin, top + header + 5 * cell + 6);
+  doc.x = margin;
+  doc.moveDown(0.5);
+}
+
+function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string): void {
+  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt)}` : 'For Review');
+}
+
+/** Writes one SWMS, from the top of a fresh page, into doc. */
+export function writeSwms(doc: Doc, record: SwmsRecord): void {
+  const { swms } = record;
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text('Safe Work Method Statement', margin, margin);
+  doc.font('Helvetica').fontSize(11).fillColor(muted).text(`${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`);
+  doc.moveDown(0.6);
+  field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt)}`);
+
+  heading(doc, 'High-risk construction work');
+  doc.font('Helvetica').fontSize(11).fillColor(ink).list(swms.highRiskWork.length > 0 ? [...swms.highRiskWork] : ['—'], { bulletRadius: 2 });
+
+  heading(doc, 'Task');
+  field(doc, 'Task description', swms.task.taskDescription);
+  field(doc, 'Mobile plant and tools', swms.task.mobilePlantTools);
+
+  heading(doc, 'Hazards and risks');
+  field(doc, 'Hazards', swms.task.riskText);
+  photo(doc, 'Photo of the hazard', record.riskPhoto);
+
+  heading(doc, 'Control measures');
+  field(doc, 'Controls', swms.task.controlText);
+  photo(doc, 'Photo of the controls', record.controlPhoto);
+
+  heading(doc, 'Risk assessment');
+  const consequence = consequenceScale[swms.riskConsequenceLevel - 1];
+  const likelihood = likelihoodScale[swms.riskLikelihoodLevel - 1];
+  field(doc, 'Consequence', `${swms.riskConsequenceLevel} ${consequence?.label ?? ''} (${consequence?.detail ?? ''})`);
+  field(doc, 'Likelihood', `${swms.riskLikelihoodLevel} ${likelihood?.label ?? ''} (${likelihood?.detail ?? ''})`);
+  field(doc, 'Overall risk', `${swms.riskOverallLevel}: ${swms.riskBand}`);
+  matrix(doc, swms.riskConsequenceLevel, swms.riskLikelihoodLevel);
+
+  heading(doc, 'Personal protective equipment');
+  const ppe = swms.task.ppe.map((item) => ppeLabels[item]);
+  doc.font('Helvetica').fontSize(11).fillColor(ink).list(ppe.length > 0 ? ppe : ['—'], { bulletRadius: 2 });
+  if (swms.task.otherPpe) field(doc, 'Other PPE', swms.task.otherPpe);
+
+  heading(doc, 'Reviews');
+  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails));
+  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails));
+
+  heading(doc, 'History (audit trail)');
+  if (record.history.length === 0) doc.font('Helvetica').fontSize(10).fillColor(ink).text('No events since it was submitted.');
+  for (const event of record.history) {
+    doc.font('Helvetica').fontSize(10).fillColor(ink).text(`#${event.seq}  ${auditSentence(event)}`);
+  }
+  const last = record.history.at(-1);
+  doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor(muted).text(last ? `Hash of the last event: ${last.hash}` : 'No audit event yet.');
+}
+
+/** Page numbers and the footer line on every page, written once the content is complete. */
+function footers(doc: Doc, line: string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(muted).text(`${line} · Page ${index + 1} of ${range.count}`, margin, doc.page.height - 30, {
+      width: doc.page.width - margin * 2,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+export function newDocument(title: string): Doc {
+  return new PDFDocument({ size: 'A4', margin, bufferPages: true, info: { Title: title, Creator: 'SiteSafe Portal' } });
+}
+
+/** Collects a document into one buffer once it ends. */
+export function finish(doc: Doc, footer: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  footers(doc, footer);
+  doc.end();
+  return done;
+}
+
+/** One SWMS as an A4 PDF. */
+export function swmsPdf(record: SwmsRecord): Promise<Buffer> {
+  const doc = newDocument(`SWMS ${record.swms.site.siteNumber} ${formatActivity(record.swms.createdAt)}`);
+  writeSwms(doc, record);
+  return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date())}`);
+}
+
+/** Several SWMS in one PDF, after contents pages that name each and the page it starts on. */
+export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[]): Promise<Buffer> {
+  const doc = newDocument(`${companyName} SWMS records`);
+  const lineHeight = 14;
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text(`${companyName}: SWMS records`);
+  doc.font('Helvetica').fontSize(10).fillColor(muted).text(`${records.length} SWMS · generated ${formatActivity(new Date())}`);
+  doc.moveDown();
+  const contentsTop = doc.y;
+  const bottom = doc.page.height - margin - 20;
+  const firstCapacity = Math.floor((bottom - contentsTop) / lineHeight);
+  const laterCapacity = Math.floor((bottom - margin) / lineHeight);
+  const extraContentsPages = Math.max(0, Math.ceil((records.length - firstCapacity) / laterCapacity));
+  for (let page = 0; page < extraContentsPages; page += 1) doc.addPage();
+  const starts: number[] = [];
+  for (const record of records) {
+    doc.addPage();
+    starts.push(doc.bufferedPageRange().count);
+    writeSwms(doc, record);
+  }
+  const width = doc.page.width - margin * 2;
+  records.forEach((record, index) => {
+    const contentsPage = index < firstCapacity ? 0 : 1 + Math.floor((index - firstCapacity) / laterCapacity);
+    const row = index < firstCapacity ? index : (index - firstCapacity) % laterCapacity;
+    const y = (contentsPage === 0 ? contentsTop : margin) + row * lineHeight;
+    doc.switchToPage(contentsPage);
+    const swms = record.swms;
+    const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt)}`;
+    doc.font('Helvetica').fontSize(10).fillColor(ink).text(line, margin, y, { width: width - 70, lineBreak: false, ellipsis: true });
+    doc.text(`page ${starts[index]}`, margin + width - 70, y, { width: 70, align: 'right', lineBreak: false });
+  });
+  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date())}`);
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Schema } from 'effect';
+import { Uuid } from '../../src/domain/fields';
+import { filteredReviewStatus, maxSwmsExport, swmsMessages, SwmsExportRequest } from '../../src/domain/swms';
+import { badRequest, decodeOr400 } from '../http/errors';
+import { swmsBundlePdf, swmsPdf } from '../pdf/swms-pdf';
+import { swmsRecords } from '../pdf/swms-records';
+import { requireCompanyReader } from '../swms/access';
+import { listSwms } from '../swms/repository';
+import { readSwms } from '../swms/service';
+
+const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
+
+const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
+
+/** Issue 9 records to take away: one SWMS, or a selection, as A4 PDF written on the server. */
+export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
+  const signedIn = { preHandler: [app.authenticate] };
+
+  app.get('/company/:companyId/swms/:swmsId/pdf', signedIn, async (request, reply) => {
+    const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
+    const { swmsId } = decodeOr400(SwmsParams, request.params);
+    await readSwms(app, reader, swmsId);
+    const [record] = await swmsRecords(app, reader.companyId, [swmsId]);
+    if (!record) throw badRequest(swmsMessages.notAuthorised);
+    const pdf = await swmsPdf(record);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="swms-${record.swms.site.siteNumber}-${swmsId.slice(0, 8)}.pdf"`)
+      .send(pdf);
+  });
+
+  app.post('/company/:id/swms/pdf', { ...signedIn, config: { readsOnly: true } }, async (request, reply) => {
+    const reader = requireCompanyReader(request, rawParam(request, 'id'));
+    const body = decodeOr400(SwmsExportRequest, request.body);
+    let ids: readonly string[];
+    if (body.matching) {
+      const excluded = new Set(body.excludedIds ?? []);
+      const { rows } = await listSwms(app.db, {
+        companyId: reader.companyId,
+        flag: reader.flag,
+        search: body.matching.search ?? '',
+        reviewFilter: filteredReviewStatus(body.matching.filter),
+        sort: 'createdAt.date.desc',
+        page: 1,
+        pageSize: maxSwmsExport + excluded.size,
+      });
+      ids = rows.map((row) => row.id).filter((id) => !excluded.has(id));
+      if (ids.length > maxSwmsExport) throw badRequest(swmsMessages.exportTooMany);
+    } else {
+      ids = body.swmsIds ?? [];
+    }
+    const records = await swmsRecords(app, reader.companyId, ids);
+    if (records.length !== new Set(ids).size) throw badRequest(swmsMessages.refused);
+    if (records.length === 0) throw badRequest(swmsMessages.exportTooMany);
+    const company = records[0]?.companyName ?? '';
+    const pdf = await swmsBundlePdf(company, records);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="swms-records-${records.length}.pdf"`)
+      .send(pdf);
+  });
+};

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swmsMessages, type Swms, type SwmsList } from '../../src/domain/swms';
+import { seedDemo } from '../../server/seed/demo';
+import { createTestApp, signedInAccount, type SignedInAccount, type TestApp } from './test-app';
+
+const run = promisify(execFile);
+let testApp: TestApp;
+let admin: SignedInAccount;
+let supervisor: SignedInAccount;
+let auditor: SignedInAccount;
+let stranger: SignedInAccount;
+let workDir: string;
+let swms: Swms;
+
+const inject = (account: SignedInAccount, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${account.token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** The PDF's text as pdftotext reads it (poppler-utils). */
+async function pdfText(bytes: Buffer, name: string): Promise<string> {
+  const file = path.join(workDir, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  await run('pdftotext', ['-layout', file, `${file}.txt`]);
+  return readFileSync(`${file}.txt`, 'utf8');
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'portal-pdf-'));
+  testApp = await createTestApp();
+  await seedDemo(testApp.app.db, testApp.app.storage);
+  admin = await signedInAccount(testApp.app, 'admin@harbourbuild.demo');
+  supervisor = await signedInAccount(testApp.app, 'supervisor@harbourbuild.demo');
+  auditor = await signedInAccount(testApp.app, 'auditor@harbourbuild.demo');
+  stranger = await signedInAccount(testApp.app, 'admin@ridgeline.demo');
+  const waiting = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms?filter=status.string.forReview`)).json<SwmsList>();
+  const id = waiting.items[0]?._id ?? '';
+  expect((await inject(admin, 'PUT', `/api/company/${admin.companyId}/swms`, { swmsId: id, status: 'reviewed' })).statusCode).toBe(200);
+  swms = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms/${id}`)).json<Swms>();
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('GET /api/company/:companyId/swms/:swmsId/pdf', () => {
+  it('writes the whole SWMS as an A4 PDF: job, submitter, both review states, matrix and the last event’s hash', async () => {
+    const response = await inject(supervisor, 'GET', `/api/company/${admin.companyId}/swms/${swms._id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="swms-.+\.pdf"$/);
+    const bytes = response.rawPayload;
+    writeFileSync(path.join(os.tmpdir(), 'portal-swms-sample.pdf'), bytes);
+    const { stdout: info } = await run('pdfinfo', [path.join(os.tmpdir(), 'portal-swms-sample.pdf')]);
+    expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    const text = await pdfText(bytes, 'one');
+    expect(text).toContain('Safe Work Method Statement');
+    expect(text).toContain(`Job ${swms.site.siteNumber}`);
+    expect(text).toContain(`${swms.createdUserDetails.firstName} ${swms.createdUserDetails.surname}`);
+    expect(text).toMatch(/COMPANY ADMIN REVIEW\s+Reviewed by Olivia Bennett, /);
+    expect(text).toMatch(/SITE SUPERVISOR REVIEW\s+(For Review|Reviewed by \S+ \S+, )/);
+    expect(text).toContain('Hash of the last event: ');
+    expect(text).toMatch(new RegExp(`X ?${swms.riskOverallLevel}\\b`));
+    const history = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms/${swms._id}/history`)).json<{ hash: string }[]>();
+    expect(text.replace(/\s+/g, '')).toContain(history.at(-1)?.hash ?? 'missing');
+  });
+
+  it('answers another company’s SWMS as the SWMS page does', async () => {
+    const response = await inject(stranger, 'GET', `/api/company/${stranger.companyId}/swms/${swms._id}/pdf`);
+    expect(response.statusCode).toBe(403);
+    expect(response.body).toBe(swmsMessages.notAuthorised);
+  });
+});
+
+describe('POST /api/company/:id/swms/pdf', () => {
+  it('puts the ticked SWMS in one PDF after a contents page, and lets an auditor take it away', async () => {
+    const list = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms`)).json<SwmsList>();
+    const ids = list.items.slice(0, 3).map((item) => item._id);
+    const response = await inject(auditor, 'POST', `/api/company/${admin.companyId}/swms/pdf`, { swmsIds: ids });
+    expect(response.statusCode, response.body).toBe(200);
+    const text = await pdfText(response.rawPayload, 'three');
+    expect(text).toContain('Harbour Build Co: SWMS records');
+    expect(text).toMatch(/1\. Job \S+ · .+ page 2/);
+    expect(text.match(/Safe Work Method Statement/g)).toHaveLength(3);
+  });
+
+  it('exports every SWMS the filtered list shows, less the unticked', async () => {
+    const reviewed = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms?filter=status.string.reviewed&pageSize=100`)).json<SwmsList>();
+    const response = await inject(admin, 'POST', `/api/company/${admin.companyId}/swms/pdf`, {
+      matching: { filter: 'status.string.reviewed' },
+      excludedIds: [reviewed.items[0]?._id],
+    });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload, 'matching');
+    expect(text.match(/Safe Work Method Statement/g)).toHaveLength(reviewed.total - 1);
+  });
+
+  it('answers bad bodies and foreign ids with 400 and a message, never 500', async () => {
+    const url = `/api/company/${admin.companyId}/swms/pdf`;
+    expect((await inject(admin, 'POST', url, {})).body).toBe(swmsMessages.exportTarget);
+    expect((await inject(admin, 'POST', url, { swmsIds: [] })).body).toBe(swmsMessages.exportTooMany);
+    const foreign = (await inject(stranger, 'GET', `/api/company/${stranger.companyId}/swms`)).json<SwmsList>().items[0]?._id;
+    const refused = await inject(admin, 'POST', url, { swmsIds: [swms._id, foreign] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe(swmsMessages.refused);
+    expect((await inject(stranger, 'POST', url, { swmsIds: [swms._id] })).statusCode).toBe(403);
+  });
+});
