@@ -9,7 +9,7 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': apiTarget, '/oidc': apiTarget, '/dev': apiTarget },
+    proxy: { '/api': apiTarget, '/oidc': apiTarget, '/dev': apiTarget, '/blob': apiTarget },
   },
   build: { outDir: 'dist', sourcemap: true },
   test: {

@@ -42,6 +42,8 @@ export interface BuildOptions {
   readonly answerCommands?: boolean;
   /** Times the slow start-up steps (the start script prints them). */
   readonly step?: TimeStep;
+  /** A web build running beside the start: its files are served once it is done (they are listed when served). */
+  readonly webBuild?: Promise<void>;
 }
 
 /** Builds the whole portal server; `start` and the tests both call it. */
@@ -108,6 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.mode !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev/mailbox' });
 
   if (config.serveSpa) {
+    await options.webBuild;
     await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -17,6 +17,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly databaseUrl?: string | undefined;
   readonly azureStorageConnectionString?: string | undefined;
+  /** A public endpoint of the Azure account (CDN, custom domain) for file links; the account's own endpoint when absent. */
+  readonly blobPublicUrl?: string | undefined;
   readonly smtpUrl?: string | undefined;
   readonly mailFrom: string;
   readonly google?: OidcClientConfig | undefined;
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
+    blobPublicUrl: env.BLOB_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'SiteSafe Portal <no-reply@sitesafe.local>',
     google,

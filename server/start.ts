@@ -14,12 +14,9 @@ async function main(): Promise<void> {
   console.log(`Starting SiteSafe Portal (code loaded in ${process.uptime().toFixed(1)} s)`);
   const webBuild =
     config.serveSpa && isWebBuildStale(config.distDir) ? steps.time('web app build', () => buildWebApp(config.distDir)) : undefined;
-  // Settled at once so a failed build is reported after the server part, not as an unhandled rejection.
-  const webBuilt = webBuild?.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  const portal = await buildApp(config, { answerCommands: true, step: steps.time });
+  // Handled here too, so a build that fails while the database is still opening is reported, not thrown unhandled.
+  webBuild?.catch(() => undefined);
+  const portal = await buildApp(config, { answerCommands: true, step: steps.time, webBuild });
   app = portal;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -30,8 +27,6 @@ async function main(): Promise<void> {
     const summary = await steps.time('demo data', () => seedDemoWhenEmpty(portal.db, portal.storage));
     if (summary) portal.log.info({ summary }, 'demo data loaded');
   }
-  const buildFailure = await webBuilt;
-  if (buildFailure) throw buildFailure;
   await steps.time('listen', () => portal.listen({ port: config.port, host: config.host }));
   console.log(`SiteSafe Portal on ${config.publicUrl} (ready in ${steps.elapsed()}, ${process.uptime().toFixed(1)} s since the process started)`);
 }

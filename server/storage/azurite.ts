@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -6,7 +7,6 @@ import net from 'node:net';
 const azuriteBlobEntry = createRequire(import.meta.url).resolve('azurite/dist/src/blob/main.js');
 
 export const devAccountName = 'devstoreaccount1';
-export const devAccountKey = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 // Azurite shuts itself down when this server goes away, even on a crash: no orphan outlives it.
 const childScript = `
@@ -67,9 +67,12 @@ async function launch(location: string): Promise<RunningAzurite> {
   const port = await freePort();
   const args = ['--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', location];
   const flags = ['--skipApiVersionCheck', '--loose', '--silent', '--disableTelemetry'];
+  // Browsers reach the account through the portal's /blob proxy: with the emulator's published key anyone
+  // could sign their own SAS, so each start gives the account a secret key of its own.
+  const accountKey = randomBytes(64).toString('base64');
   const child = spawn(process.execPath, ['-e', childScript, azuriteBlobEntry, ...args, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, NODE_OPTIONS: '', AZURITE_ACCOUNTS: `${devAccountName}:${accountKey}` },
     detached: true,
   });
   let output = '';
@@ -85,7 +88,7 @@ async function launch(location: string): Promise<RunningAzurite> {
   }
   return {
     blobEndpoint,
-    connectionString: `DefaultEndpointsProtocol=http;AccountName=${devAccountName};AccountKey=${devAccountKey};BlobEndpoint=${blobEndpoint};`,
+    connectionString: `DefaultEndpointsProtocol=http;AccountName=${devAccountName};AccountKey=${accountKey};BlobEndpoint=${blobEndpoint};`,
     stop: () => stopChild(child),
   };
 }

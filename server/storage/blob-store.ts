@@ -3,7 +3,6 @@ import {
   BlobServiceClient,
   StorageSharedKeyCredential,
   generateBlobSASQueryParameters,
-  type ContainerClient,
   type CorsRule,
 } from '@azure/storage-blob';
 import { contentTypeFor } from './content-types';
@@ -25,14 +24,20 @@ export interface BlobStore {
   readUrl(fileKey: string): string;
   deleteFile(fileKey: string): Promise<void>;
   putFile(fileKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The blob's bytes (for PDFs the server writes), or null when there is none. */
+  readFile(fileKey: string): Promise<Buffer | null>;
   /** Throws unless the blob service answers and the container exists. */
   ping(): Promise<void>;
+  /** The account endpoint this server itself talks to; for embedded Azurite a loopback address no browser reaches. */
+  readonly serviceUrl: string;
   close(): Promise<void>;
 }
 
 export interface BlobStoreOptions {
-  /** Origins allowed to PUT straight to the blob service; ['*'] for any. */
-  readonly corsOrigins: readonly string[];
+  /** The account endpoint browsers reach, without a trailing slash; read each time a URL is signed. */
+  readonly publicEndpoint: () => string;
+  /** Origins allowed to PUT straight to the blob service from another origin; ['*'] for any; absent for none. */
+  readonly corsOrigins?: readonly string[];
   readonly onClose?: () => Promise<void>;
 }
 
@@ -58,14 +63,22 @@ function sharedKey(service: BlobServiceClient): StorageSharedKeyCredential {
   throw new Error('AZURE_STORAGE_CONNECTION_STRING needs AccountName and AccountKey: the portal signs upload and read URLs with it');
 }
 
-function signedUrl(container: ContainerClient, credential: StorageSharedKeyCredential, fileKey: string, sas: {
+const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
+
+/** The account URL of a connection string: Azure's blob endpoint, or Azurite's address with its account path. */
+export function accountUrl(connectionString: string): string {
+  return withoutTrailingSlash(BlobServiceClient.fromConnectionString(connectionString).url);
+}
+
+// The signature covers the account, container and blob path, not the host: any endpoint that reaches the account serves it.
+function signedUrl(publicEndpoint: string, credential: StorageSharedKeyCredential, fileKey: string, sas: {
   permissions: string;
   expiresOn: Date;
   contentType?: string;
 }): string {
   const query = generateBlobSASQueryParameters(
     {
-      containerName: container.containerName,
+      containerName,
       blobName: fileKey,
       permissions: BlobSASPermissions.parse(sas.permissions),
       expiresOn: sas.expiresOn,
@@ -73,10 +86,10 @@ function signedUrl(container: ContainerClient, credential: StorageSharedKeyCrede
     },
     credential,
   );
-  return `${container.getBlobClient(fileKey).url}?${query.toString()}`;
+  return `${publicEndpoint}/${containerName}/${encodeURIComponent(fileKey)}?${query.toString()}`;
 }
 
-/** Opens the blob store behind a connection string (Azure or Azurite), creating the container and its CORS rule. */
+/** Opens the blob store behind a connection string (Azure or Azurite), creating the container and any CORS rule. */
 export async function openBlobStore(connectionString: string, options: BlobStoreOptions): Promise<BlobStore> {
   const service = BlobServiceClient.fromConnectionString(connectionString);
   const credential = sharedKey(service);
@@ -84,24 +97,29 @@ export async function openBlobStore(connectionString: string, options: BlobStore
   const probe = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } })
     .getContainerClient(containerName);
   await container.createIfNotExists();
-  await allowBrowserUploads(service, options.corsOrigins);
+  if (options.corsOrigins) await allowBrowserUploads(service, options.corsOrigins);
   let closed = false;
 
   return {
+    serviceUrl: withoutTrailingSlash(service.url),
     createUploadUrl(fileKey) {
       const expiresOn = new Date(Date.now() + uploadLifetimeMs);
-      return { url: signedUrl(container, credential, fileKey, { permissions: 'cw', expiresOn }), expiresOn };
+      return { url: signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'cw', expiresOn }), expiresOn };
     },
     readUrl(fileKey) {
       // Expiry rounded to a 5-minute window, so a page reloaded soon after gets the same URL and the browser's cached copy.
       const expiresOn = new Date(Math.ceil(Date.now() / readWindowMs) * readWindowMs + readLifetimeMs);
-      return signedUrl(container, credential, fileKey, { permissions: 'r', expiresOn, contentType: contentTypeFor(fileKey) });
+      return signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'r', expiresOn, contentType: contentTypeFor(fileKey) });
     },
     async deleteFile(fileKey) {
       await container.getBlobClient(fileKey).deleteIfExists();
     },
     async putFile(fileKey, bytes, contentType) {
       await container.getBlockBlobClient(fileKey).uploadData(bytes, { blobHTTPHeaders: { blobContentType: contentType } });
+    },
+    async readFile(fileKey) {
+      const blob = container.getBlobClient(fileKey);
+      return (await blob.exists()) ? blob.downloadToBuffer() : null;
     },
     async ping() {
       await probe.getProperties({ abortSignal: AbortSignal.timeout(3000) });

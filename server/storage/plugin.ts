@@ -1,6 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startAzurite } from './azurite';
-import { openBlobStore, type BlobStore } from './blob-store';
+import { blobProxy, proxiedAccountUrl } from './blob-proxy';
+import { accountUrl, openBlobStore, type BlobStore } from './blob-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,21 +16,31 @@ export interface StoragePluginOptions {
   readonly dataDir: string;
 }
 
-async function blobService(options: StoragePluginOptions): Promise<{ connectionString: string; stop?: () => Promise<void> }> {
-  if (options.connectionString) return { connectionString: options.connectionString };
-  return startAzurite(options.dataDir);
+function openAzure(app: FastifyInstance, connectionString: string): Promise<BlobStore> {
+  const publicEndpoint = app.config.blobPublicUrl ?? accountUrl(connectionString);
+  // Browsers upload straight to Azure, from the portal's origin.
+  const corsOrigins = app.config.mode === 'production' ? [app.config.publicUrl] : ['*'];
+  return openBlobStore(connectionString, { publicEndpoint: () => publicEndpoint, corsOrigins });
+}
+
+// Azurite listens on loopback only; browsers reach it through the portal's /blob proxy, from the same origin.
+async function openEmbedded(app: FastifyInstance, dataDir: string): Promise<BlobStore> {
+  const azurite = await startAzurite(dataDir);
+  return openBlobStore(azurite.connectionString, {
+    publicEndpoint: () => proxiedAccountUrl(app.config.publicUrl, azurite.blobEndpoint),
+    onClose: azurite.stop,
+  }).catch(async (error: unknown) => {
+    await azurite.stop();
+    throw error;
+  });
 }
 
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app, options) => {
-    const corsOrigins = app.config.mode === 'production' ? [app.config.publicUrl] : ['*'];
-    const { connectionString, stop } = await blobService(options);
-    const store = await openBlobStore(connectionString, { corsOrigins, onClose: stop }).catch(async (error: unknown) => {
-      await stop?.();
-      throw error;
-    });
+    const store = options.connectionString ? await openAzure(app, options.connectionString) : await openEmbedded(app, options.dataDir);
     app.decorate('storage', store);
     app.addHook('onClose', () => store.close());
+    if (!options.connectionString) await app.register(blobProxy, { accountUrl: store.serviceUrl });
   },
   { name: 'storage' },
 );

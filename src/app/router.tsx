@@ -71,6 +71,9 @@ export const routes: RouteObject[] = [
           { path: '/profile/create', element: <CreateProfilePage /> },
           { path: '/profile/:profileId', element: <EditProfilePage /> },
           { path: '/trades/:id', element: <TradespersonPage /> },
+          // The diagrams carry the layout engine (elkjs): loaded only when someone opens them.
+          { path: '/workflows', lazy: () => import('../features/workflows/workflows-page').then((module) => ({ Component: module.WorkflowsPage })) },
+          { path: '/workflows/:machineId', lazy: () => import('../features/workflows/workflow-page').then((module) => ({ Component: module.WorkflowPage })) },
           { path: '*', element: <NotAuthorisedPage /> },
         ],
       },

@@ -147,3 +147,10 @@ export const ChevronLeftIcon = (props: IconProps) => (
 export const ChevronRightIcon = (props: IconProps) => (
   <Icon width="16" height="16" {...props}><path d="m9 18 6-6-6-6" /></Icon>
 );
+export const FlowIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="3" width="7" height="5" rx="1.5" />
+    <rect x="14" y="16" width="7" height="5" rx="1.5" />
+    <path d="M6.5 8v4.5a2 2 0 0 0 2 2H17.5V16" />
+  </Icon>
+);

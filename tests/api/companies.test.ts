@@ -15,7 +15,7 @@ let close: () => Promise<void>;
 let superToken: string;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close } = await createTestApp({}, { listen: true }));
   superToken = await tokenWithRole('super@sitesafe.test', 'SuperUser');
 });
 afterAll(async () => close());

@@ -37,7 +37,7 @@ describe('GET /api/health', () => {
 describe('the embedded blob store', () => {
   it('leaves no Azurite process behind once the app closes', async () => {
     running = await createTestApp();
-    const blobUrl = new URL(running.app.storage.readUrl('probe.png'));
+    const blobUrl = new URL(running.app.storage.serviceUrl);
     await running.close();
     running = undefined;
     await expect(fetch(blobUrl.origin, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();

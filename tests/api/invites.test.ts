@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../src/domain/company';
-import type { InviteResponse } from '../../src/domain/invite';
+import { inviteMessages, type InviteResponse } from '../../src/domain/invite';
 import { createAuthCode } from '../../server/auth/auth-codes';
 import { hashSecret } from '../../server/auth/secrets';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
@@ -157,8 +157,8 @@ describe('POST /api/user/invite', () => {
     ['phone', '12345', 'A valid Phone Number is required'],
     ['phone', '04001234567', 'A valid Phone Number is required'],
     ['companyId', 'abc', 'Not a valid id'],
-    ['role', 'SuperUser', 'Choose Admin or Supervisor'],
-    ['role', 'TradesPerson', 'Choose Admin or Supervisor'],
+    ['role', 'SuperUser', inviteMessages.role],
+    ['role', 'TradesPerson', inviteMessages.role],
   ])('answers 400 when %s is %j: %s', async (field, value, message) => {
     const company = await createCompany();
     const response = await call('POST', '/api/user/invite', superToken, inviteBody(company._id, { [field]: value }));

@@ -10,7 +10,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close } = await createTestApp({}, { listen: true }));
   await seedDemo(app.db, app.storage);
 }, 120_000);
 afterAll(async () => close());

@@ -12,7 +12,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close } = await createTestApp({}, { listen: true }));
 });
 afterAll(async () => close());
 

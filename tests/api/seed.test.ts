@@ -20,7 +20,7 @@ let seedMs: number;
 let seededAt: Date;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close } = await createTestApp({}, { listen: true }));
   emptyBefore = await isDatabaseEmpty(app.db);
   seededAt = new Date();
   const started = performance.now();
@@ -51,6 +51,7 @@ describe('seedDemo on an empty database', () => {
       companies: 2,
       companyAdmins: 2,
       supervisors: 4,
+      auditors: 1,
       projectSites: 12,
       tradespeople: 8,
       swms: 60,
@@ -58,15 +59,15 @@ describe('seedDemo on an empty database', () => {
       files: 2,
     });
     expect(await count('companies')).toBe(2);
-    expect(await count('users')).toBe(15);
-    expect(await count('user_roles')).toBe(15);
+    expect(await count('users')).toBe(16);
+    expect(await count('user_roles')).toBe(16);
     expect(await count('project_sites')).toBe(12);
     expect(await count('swms')).toBe(60);
     expect(await count('check_ins')).toBe(200);
     expect(await count('files')).toBe(2);
   });
 
-  it('holds one super user, and an admin and two supervisors in each company, all active and accepted', async () => {
+  it('holds one super user, an admin and two supervisors in each company and an auditor at Harbour, all active and accepted', async () => {
     const roles = await app.db
       .selectFrom('user_roles as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -80,15 +81,17 @@ describe('seedDemo on an empty database', () => {
       const staff = roles.filter((role) => role.company === company);
       expect(staff.filter((role) => role.role === 'CompanyAdmin')).toHaveLength(1);
       expect(staff.filter((role) => role.role === 'CompanySupervisor')).toHaveLength(2);
-      expect(staff).toHaveLength(3);
     }
+    expect(roles.filter((role) => role.role === 'CompanyAuditor').map((role) => [role.email, role.company])).toEqual([
+      ['auditor@harbourbuild.demo', demoCompanyNames.harbour],
+    ]);
     const trades = roles.filter((role) => role.role === 'TradesPerson');
     expect(trades.map((role) => role.email).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `tradie${i + 1}@trades.demo`));
     expect(trades.every((role) => role.company === null)).toBe(true);
   });
 
   it('stores every demo account of demo-accounts.ts with its name, role and company, and the token says so', async () => {
-    expect(demoAccounts).toHaveLength(15);
+    expect(demoAccounts).toHaveLength(16);
     for (const account of demoAccounts) {
       const row = await app.db
         .selectFrom('users as u')
@@ -310,7 +313,7 @@ describe('seedDemo when some demo accounts already exist', () => {
     const stored = await other.app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
     expect([stored.first_name, stored.surname]).toEqual(['Sam', 'Whitfield']);
     expect(stored.phone).toMatch(/^\d{10}$/);
-    expect(Number((await other.app.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)).toBe(15);
+    expect(Number((await other.app.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)).toBe(16);
     const logo = await other.app.db.selectFrom('files').select('created_by').executeTakeFirstOrThrow();
     expect(logo.created_by).toBe(user.id);
   });

@@ -25,7 +25,7 @@ let harbourSwms: string[];
 let ridgelineSwms: string[];
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  ({ app, close } = await createTestApp({}, { listen: true }));
   await seedDemo(app.db, app.storage);
   harbourAdmin = await account('admin@harbourbuild.demo');
   harbourSupervisor = await account('supervisor@harbourbuild.demo');
@@ -241,7 +241,7 @@ describe('GET /api/company/:id/swms', () => {
       .selectFrom('swms as s')
       .innerJoin('project_sites as p', 'p.id', 's.site_id')
       .innerJoin('users as u', 'u.id', 's.created_by')
-      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 's.created_at'])
+      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 's.created_at', 's.risk_overall_level'])
       .where('s.id', '=', first._id)
       .executeTakeFirstOrThrow();
     expect(first).toEqual({
@@ -254,6 +254,7 @@ describe('GET /api/company/:id/swms', () => {
       status: 'forReview',
       adminReviewedAt: null,
       supervisorReviewedAt: null,
+      riskOverallLevel: row.risk_overall_level,
     });
   });
 

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { Role } from '../../domain/roles';
-import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, MapPinIcon, ShieldIcon, UserIcon, UsersIcon } from '../../ui/icons';
+import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, FlowIcon, MapPinIcon, ShieldIcon, UserIcon, UsersIcon } from '../../ui/icons';
 
 export interface NavItem {
   readonly label: string;
@@ -33,6 +33,13 @@ const entries: readonly NavEntry[] = [
   },
   { label: 'Company Profile', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}`, icon: BuildingIcon, end: true },
   { label: 'Audit Trail', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/audit`, icon: ShieldIcon },
+  {
+    label: 'Workflows',
+    roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor', 'TradesPerson'],
+    needsCompany: false,
+    path: () => '/workflows',
+    icon: FlowIcon,
+  },
   {
     label: 'My Profile',
     roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor'],

@@ -23,6 +23,7 @@ export const swmsText = {
   exportProgress: 'PDF export progress',
   pdfFailed: 'The PDF could not be made',
   history: 'History',
+  showOnDiagram: 'Show on diagram',
   noHistory: 'Nothing has happened to this SWMS since it was submitted.',
   riskColumn: 'Risk',
   flagLabel: (who: string, reviewed: boolean) => `${who}: ${reviewed ? 'Reviewed' : 'For Review'}`,

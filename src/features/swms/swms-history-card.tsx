@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { getSwmsHistory } from '../../api/get-swms-history';
 import type { AuditEvent } from '../../domain/audit';
 import { auditSentence, shortHash } from '../../domain/audit-sentence';
@@ -25,6 +26,9 @@ export function SwmsHistoryCard({ companyId, swmsId, version }: { readonly compa
     <Card aria-labelledby="swms-history-title">
       <CardHeader>
         <CardTitle id="swms-history-title">{swmsText.history}</CardTitle>
+        <Link className="site-link" to={`/workflows/swmsReview?swms=${encodeURIComponent(companyId)}/${encodeURIComponent(swmsId)}`}>
+          {swmsText.showOnDiagram}
+        </Link>
       </CardHeader>
       <CardContent>
         {history.status === 'loading' ? <LoadingState /> : null}

@@ -18,7 +18,7 @@ export class AppShell {
     this.menuButton = page.getByRole('button', { name: 'Open menu' });
   }
 
-  navLink(name: 'Clients' | 'Projects' | 'Employees' | 'SWMS' | 'Company Profile' | 'My Profile' | 'Audit Trail'): Locator {
+  navLink(name: 'Clients' | 'Projects' | 'Employees' | 'SWMS' | 'Company Profile' | 'My Profile' | 'Audit Trail' | 'Workflows'): Locator {
     return this.navigation.getByRole('link', { name, exact: true });
   }
 
