@@ -17,6 +17,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: `.tmp/test-results-${port}`,
+  globalTeardown: './tests/e2e/support/verify-audit-chain.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

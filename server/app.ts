@@ -27,6 +27,7 @@ import { swmsPdfRoutes } from './routes/swms-pdf';
 import { tradesRoutes } from './routes/trades';
 import { fileRoutes } from './routes/files';
 import { untimed, type TimeStep } from './startup-steps';
+import { startAzurite } from './storage/azurite';
 import { storagePlugin } from './storage/plugin';
 
 declare module 'fastify' {
@@ -82,9 +83,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   const step = options.step ?? untimed;
-  await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), step });
+  // The embedded blob store starts in its own process while this one opens the database.
+  const azurite = config.azureStorageConnectionString ? undefined : startAzurite(path.join(config.dataDir, 'azurite'));
+  azurite?.catch(() => undefined);
+  try {
+    await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), step });
+  } catch (error) {
+    await azurite?.then((running) => running.stop()).catch(() => undefined);
+    throw error;
+  }
   await step('blob store', async () => {
-    await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite') });
+    await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite'), azurite });
   });
   await app.register(authPlugin);
   await app.register(mailPlugin);

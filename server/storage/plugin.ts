@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { startAzurite } from './azurite';
+import { startAzurite, type RunningAzurite } from './azurite';
 import { blobProxy, proxiedAccountUrl } from './blob-proxy';
 import { accountUrl, openBlobStore, type BlobStore } from './blob-store';
 
@@ -14,6 +14,8 @@ export interface StoragePluginOptions {
   /** Azure Blob Storage; when absent, Azurite is started with its data under `dataDir`. */
   readonly connectionString?: string | undefined;
   readonly dataDir: string;
+  /** Azurite already starting (the app starts it beside the database to save time); else started here. */
+  readonly azurite?: Promise<RunningAzurite> | undefined;
 }
 
 function openAzure(app: FastifyInstance, connectionString: string): Promise<BlobStore> {
@@ -24,8 +26,8 @@ function openAzure(app: FastifyInstance, connectionString: string): Promise<Blob
 }
 
 // Azurite listens on loopback only; browsers reach it through the portal's /blob proxy, from the same origin.
-async function openEmbedded(app: FastifyInstance, dataDir: string): Promise<BlobStore> {
-  const azurite = await startAzurite(dataDir);
+async function openEmbedded(app: FastifyInstance, starting: Promise<RunningAzurite>): Promise<BlobStore> {
+  const azurite = await starting;
   return openBlobStore(azurite.connectionString, {
     publicEndpoint: () => proxiedAccountUrl(app.config.publicUrl, azurite.blobEndpoint),
     onClose: azurite.stop,
@@ -37,7 +39,7 @@ async function openEmbedded(app: FastifyInstance, dataDir: string): Promise<Blob
 
 export const storagePlugin = fp<StoragePluginOptions>(
   async (app, options) => {
-    const store = options.connectionString ? await openAzure(app, options.connectionString) : await openEmbedded(app, options.dataDir);
+    const store = options.connectionString ? await openAzure(app, options.connectionString) : await openEmbedded(app, options.azurite ?? startAzurite(options.dataDir));
     app.decorate('storage', store);
     app.addHook('onClose', () => store.close());
     if (!options.connectionString) await app.register(blobProxy, { accountUrl: store.serviceUrl });

@@ -6,6 +6,7 @@ describe('roleLabel (spec §3 Roles)', () => {
     ['SuperUser', 'Super User'],
     ['CompanyAdmin', 'Admin'],
     ['CompanySupervisor', 'Supervisor'],
+    ['CompanyAuditor', 'Auditor'],
     ['TradesPerson', 'Trades Person'],
     ['Unregistered', 'Unregistered'],
   ] as const)('%s reads %s', ([role, label]) => {
@@ -23,7 +24,7 @@ describe('roleLabel (spec §3 Roles)', () => {
 });
 
 describe('isCompanyRole', () => {
-  test('only admins and supervisors are company roles', () => {
-    expect(roles.filter(isCompanyRole)).toEqual(['CompanyAdmin', 'CompanySupervisor']);
+  test('only admins, supervisors and auditors are company roles', () => {
+    expect(roles.filter(isCompanyRole)).toEqual(['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor']);
   });
 });
