@@ -105,24 +105,40 @@ ALTER TABLE audit_events
   ALTER COLUMN hash SET NOT NULL,
   ADD CONSTRAINT audit_events_chain_seq UNIQUE (chain, seq);
 
+-- Each new event follows the last one of its chain. Writers of one chain take turns (an advisory lock
+-- held to the end of their transaction); the last event is read from the (chain, seq) index, which
+-- also sees the rows inserted earlier by the same statement.
 CREATE FUNCTION audit_events_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  head audit_chain_heads;
+  last_seq bigint;
+  last_hash text;
 BEGIN
   NEW.company_id := audit_event_company(NEW);
   NEW.actor_role := audit_event_actor_role(NEW);
   NEW.target_label := audit_event_target_label(NEW);
   NEW.chain := coalesce(NEW.company_id::text, 'platform');
-  INSERT INTO audit_chain_heads (chain, seq, hash) VALUES (NEW.chain, 0, repeat('0', 64)) ON CONFLICT (chain) DO NOTHING;
-  SELECT * INTO head FROM audit_chain_heads WHERE chain = NEW.chain FOR UPDATE;
-  NEW.seq := head.seq + 1;
-  NEW.prev_hash := head.hash;
+  PERFORM pg_advisory_xact_lock(hashtext('audit chain ' || NEW.chain));
+  SELECT seq, hash INTO last_seq, last_hash FROM audit_events WHERE chain = NEW.chain ORDER BY seq DESC LIMIT 1;
+  NEW.seq := coalesce(last_seq, 0) + 1;
+  NEW.prev_hash := coalesce(last_hash, repeat('0', 64));
   NEW.hash := audit_event_hash(NEW.prev_hash, audit_event_content(NEW));
-  UPDATE audit_chain_heads SET seq = NEW.seq, hash = NEW.hash, updated_at = now() WHERE chain = NEW.chain;
   RETURN NEW;
 END $$;
 
 CREATE TRIGGER audit_events_link BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_link();
+
+-- The heads record where each chain ends, once per statement, so removing its last events shows.
+CREATE FUNCTION audit_events_move_heads() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO audit_chain_heads (chain, seq, hash)
+  SELECT DISTINCT ON (chain) chain, seq, hash FROM inserted ORDER BY chain, seq DESC
+  ON CONFLICT (chain) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, updated_at = now()
+  WHERE audit_chain_heads.seq < EXCLUDED.seq;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER audit_events_move_heads AFTER INSERT ON audit_events
+  REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION audit_events_move_heads();
 
 CREATE FUNCTION audit_events_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
