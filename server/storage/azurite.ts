@@ -23,7 +23,8 @@ export interface RunningAzurite {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on just now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditMessages, type AuditPage, type AuditVerification } from '../../src/domain/audit';
-import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
+import { addSuperUser } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, tokenWithCompanyRole, type TestApp } from './test-app';
 
 let testApp: TestApp;
 let superToken: string;
@@ -15,15 +15,6 @@ const siteRequestIds: string[] = [];
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-async function adminOf(company: string, email: string): Promise<string> {
-  const user = await findOrCreateUserByEmail(testApp.app.db, email);
-  await testApp.app.db
-    .insertInto('user_roles')
-    .values({ id: randomUUID(), user_id: user.id, company_id: company, role: 'CompanyAdmin', status: 'active', accepted_at: new Date() })
-    .execute();
-  return testApp.app.auth.tokenForEmail(email);
-}
-
 beforeAll(async () => {
   testApp = await createTestApp();
   const { app } = testApp;
@@ -33,8 +24,8 @@ beforeAll(async () => {
     (await app.inject({ method: 'POST', url: '/api/company', headers: headers(superToken), payload: companyBody({ name }) })).json<{ _id: string }>()._id;
   companyId = await create('Harbour Build Co');
   otherCompanyId = await create('Ridgeline Constructions');
-  adminToken = await adminOf(companyId, 'admin@harbour.test');
-  otherAdminToken = await adminOf(otherCompanyId, 'admin@ridgeline.test');
+  adminToken = await tokenWithCompanyRole(testApp.app, 'admin@harbour.test', companyId, 'CompanyAdmin');
+  otherAdminToken = await tokenWithCompanyRole(testApp.app, 'admin@ridgeline.test', otherCompanyId, 'CompanyAdmin');
   for (const [index, suburb] of ['Ultimo', 'Pyrmont', 'Glebe'].entries()) {
     const site = await app.inject({
       method: 'POST',

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../src/domain/audit';
 import { auditorReadOnly } from '../../src/domain/roles';
-import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
+import { addSuperUser } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, tokenWithCompanyRole, type TestApp } from './test-app';
 
 let testApp: TestApp;
 let companyId: string;
@@ -14,23 +14,14 @@ let siteId: string;
 
 const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-async function holding(role: 'CompanyAdmin' | 'CompanyAuditor', email: string): Promise<string> {
-  const user = await findOrCreateUserByEmail(testApp.app.db, email);
-  await testApp.app.db
-    .insertInto('user_roles')
-    .values({ id: randomUUID(), user_id: user.id, company_id: companyId, role, status: 'active', accepted_at: new Date() })
-    .execute();
-  return testApp.app.auth.tokenForEmail(email);
-}
-
 beforeAll(async () => {
   testApp = await createTestApp();
   const { app } = testApp;
   await addSuperUser(app.db, 'operator@example.com');
   const superToken = await app.auth.tokenForEmail('operator@example.com');
   companyId = (await app.inject({ method: 'POST', url: '/api/company', headers: headers(superToken), payload: companyBody() })).json<{ _id: string }>()._id;
-  adminToken = await holding('CompanyAdmin', 'admin@harbour.test');
-  auditorToken = await holding('CompanyAuditor', 'auditor@harbour.test');
+  adminToken = await tokenWithCompanyRole(app, 'admin@harbour.test', companyId, 'CompanyAdmin');
+  auditorToken = await tokenWithCompanyRole(app, 'auditor@harbour.test', companyId, 'CompanyAuditor');
   const site = await app.inject({
     method: 'POST',
     url: `/api/company/${companyId}/projectSites`,

@@ -7,6 +7,7 @@ import type { InvitedEmployee } from '../../src/domain/invite';
 import { isValidAbn } from '../../src/domain/validators';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
+import { abnFor, companyBody as validCompanyBody, nextAbn } from '../support/company-body';
 
 type Role = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
 
@@ -23,29 +24,10 @@ afterAll(async () => close());
 let serial = 0;
 const unique = (label: string) => `${label}-${++serial}-${randomUUID().slice(0, 8)}`;
 
-/** A valid ABN for any 9-digit number: the two check digits make the weighted sum a multiple of 89. */
-function abnFor(n: number): string {
-  const base = String(n).padStart(9, '0');
-  const weights = [3, 5, 7, 9, 11, 13, 15, 17, 19];
-  const rest = [...base].reduce((total, digit, index) => total + Number(digit) * (weights[index] ?? 0), 0);
-  return `${10 + ((89 - (rest % 89)) % 89)}${base}`;
-}
-let abnSerial = 100_000 + Math.floor(Math.random() * 1_000_000);
-const nextAbn = () => abnFor(++abnSerial);
-
 const spaced = (abn: string) => `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}`;
 
 function companyBody(overrides: Record<string, unknown> = {}) {
-  return {
-    name: unique('Harbour Build Co'),
-    abn: spaced(nextAbn()),
-    buildersRegNumber: 'BR-12345',
-    phone: '02 9123 4567',
-    email: 'office@harbourbuild.test',
-    address: '1 George St, Sydney NSW 2000',
-    postalAddress: 'PO Box 1, Sydney NSW 2001',
-    ...overrides,
-  };
+  return validCompanyBody({ name: unique('Harbour Build Co'), abn: spaced(nextAbn()), ...overrides });
 }
 
 async function tokenWithRole(email: string, role: Role | null, companyId: string | null = null): Promise<string> {

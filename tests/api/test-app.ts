@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import { findOrCreateUserByEmail } from '../../server/users/repository';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -119,4 +120,14 @@ export async function signedInAccount(app: FastifyInstance, email: string): Prom
   const token = await app.auth.tokenForEmail(email);
   const payload = decodeJwt(token);
   return { token, userId: String(payload.sub), companyId: String(payload.company) };
+}
+
+/** A bearer token for an account holding an active role in a company (created when missing). */
+export async function tokenWithCompanyRole(app: FastifyInstance, email: string, companyId: string, role: 'CompanyAdmin' | 'CompanySupervisor' | 'CompanyAuditor'): Promise<string> {
+  const user = await findOrCreateUserByEmail(app.db, email);
+  await app.db
+    .insertInto('user_roles')
+    .values({ id: randomUUID(), user_id: user.id, company_id: companyId, role, status: 'active', accepted_at: new Date() })
+    .execute();
+  return app.auth.tokenForEmail(email);
 }

@@ -47,6 +47,6 @@ test("'Show on diagram' numbers the states a SWMS passed through", async ({ page
   await expect(page).toHaveURL(new RegExp(`/workflows/swmsReview\\?swms=${companyId}/${uuid}$`));
   await expect(page.getByRole('status').filter({ hasText: /This SWMS passed through \d+ steps/ })).toBeVisible();
   const frame = page.locator('.diagram-frame');
-  await expect(frame.locator('[data-state-id="swmsReview.supervisor.forReview"] .visit')).toContainText('1');
+  await expect(frame.locator('[data-state-id="swmsReview.supervisor.forReview"] .visit').first()).toHaveText('1');
   await expect(frame.locator('[data-state-id="swmsReview.supervisor.reviewed"][data-visited]')).toBeAttached();
 });

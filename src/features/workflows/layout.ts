@@ -1,4 +1,4 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { ELK, ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 import type { DiagramState, DiagramTransition, StatechartModel } from './statechart-model';
 
 export interface Box {
@@ -69,20 +69,18 @@ function elkNode(state: DiagramState, byId: ReadonlyMap<string, DiagramState>): 
   };
 }
 
-const elk = new ELK();
-
 /** The shape of a screen or an A4 page in landscape: the drawing that comes closest reads best. */
 const targetAspect = 1.5;
 const aspectDistance = (layout: StatechartLayout) => Math.abs(Math.log(layout.width / Math.max(1, layout.height) / targetAspect));
 
 /** Lays the model out top-down and left-right, and keeps whichever fits a landscape page better. */
-export async function layoutStatechart(model: StatechartModel): Promise<StatechartLayout> {
-  const [down, right] = await Promise.all([layoutIn(model, 'DOWN'), layoutIn(model, 'RIGHT')]);
+export async function layoutStatechart(model: StatechartModel, elk: ELK): Promise<StatechartLayout> {
+  const [down, right] = await Promise.all([layoutIn(elk, model, 'DOWN'), layoutIn(elk, model, 'RIGHT')]);
   return aspectDistance(down) <= aspectDistance(right) ? down : right;
 }
 
 /** Lays the model out with ELK's layered algorithm, nested states inside their parents, in root coordinates. */
-async function layoutIn(model: StatechartModel, direction: 'DOWN' | 'RIGHT'): Promise<StatechartLayout> {
+async function layoutIn(elk: ELK, model: StatechartModel, direction: 'DOWN' | 'RIGHT'): Promise<StatechartLayout> {
   const byId = new Map(model.states.map((state) => [state.id, state]));
   const root = byId.get(model.rootId);
   if (!root) throw new Error(`No root state in ${model.machineId}`);

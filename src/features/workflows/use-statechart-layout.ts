@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
+import ElkApi from 'elkjs/lib/elk-api.js';
+import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
 import { layoutStatechart, type StatechartLayout } from './layout';
 import { statechartModel, type StatechartModel } from './statechart-model';
+
+// ELK runs in a Web Worker, and its already minified engine is served as it is (not rebuilt by Vite).
+let elk: InstanceType<typeof ElkApi> | undefined;
+const layoutEngine = () => (elk ??= new ElkApi({ workerUrl: elkWorkerUrl }));
 
 export type LaidOut = { readonly status: 'loading' } | { readonly status: 'failed' } | { readonly status: 'ready'; readonly layout: StatechartLayout };
 
@@ -12,7 +18,7 @@ export function useStatechartLayout(machine: AnyStateMachine | undefined): { mod
   useEffect(() => {
     if (!model) return;
     let current = true;
-    layoutStatechart(model).then(
+    layoutStatechart(model, layoutEngine()).then(
       (layout) => current && setLaidOut({ machineId: model.machineId, value: { status: 'ready', layout } }),
       (error: unknown) => {
         console.error(error);

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import ELK from 'elkjs/lib/elk.bundled.js';
 import { layoutStatechart } from '../../../src/features/workflows/layout';
 import { workflows } from '../../../src/features/workflows/registry';
 import { statechartModel } from '../../../src/features/workflows/statechart-model';
@@ -36,7 +37,7 @@ describe('the workflow diagrams never show less than the code', () => {
 
   it.for(workflows.map((workflow) => [workflow.machine.id, workflow.machine] as const))('%s: every state and transition is in the drawing', async ([, machine]) => {
     const model = statechartModel(machine);
-    const layout = await layoutStatechart(model);
+    const layout = await layoutStatechart(model, new ELK());
 
     const states = allNodes(machine.root).map((node) => node.id).sort();
     expect(model.states.map((state) => state.id).sort()).toEqual(states);
