@@ -3,7 +3,6 @@ import { Schema } from 'effect';
 import { Uuid } from '../../src/domain/fields';
 import { filteredReviewStatus, maxSwmsExport, swmsMessages, SwmsExportRequest } from '../../src/domain/swms';
 import { badRequest, decodeOr400 } from '../http/errors';
-import { swmsBundlePdf, swmsPdf } from '../pdf/swms-pdf';
 import { swmsRecords } from '../pdf/swms-records';
 import { requireCompanyReader } from '../swms/access';
 import { listSwms } from '../swms/repository';
@@ -12,6 +11,9 @@ import { readSwms } from '../swms/service';
 const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
 
 const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
+
+// The PDF writer (pdfkit and its fonts) loads on the first PDF asked for, not at every start.
+const pdfWriter = () => import('../pdf/swms-pdf');
 
 /** Issue 9 records to take away: one SWMS, or a selection, as A4 PDF written on the server. */
 export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
@@ -23,7 +25,7 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     await readSwms(app, reader, swmsId);
     const [record] = await swmsRecords(app, reader.companyId, [swmsId]);
     if (!record) throw badRequest(swmsMessages.notAuthorised);
-    const pdf = await swmsPdf(record);
+    const pdf = await (await pdfWriter()).swmsPdf(record);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="swms-${record.swms.site.siteNumber}-${swmsId.slice(0, 8)}.pdf"`)
@@ -54,7 +56,7 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     if (records.length !== new Set(ids).size) throw badRequest(swmsMessages.refused);
     if (records.length === 0) throw badRequest(swmsMessages.exportTooMany);
     const company = records[0]?.companyName ?? '';
-    const pdf = await swmsBundlePdf(company, records);
+    const pdf = await (await pdfWriter()).swmsBundlePdf(company, records);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="swms-records-${records.length}.pdf"`)
