@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { currentRequestId } from '../audit/request-context';
 
 export interface AuthEvent {
-  readonly action: 'auth.signIn' | 'auth.signOut' | 'auth.superUserAdded';
+  readonly action: 'auth.signIn' | 'auth.signOut' | 'auth.superUserAdded' | 'auth.refreshReuse';
   readonly userId: string;
   /** Who acted; the user themself unless an operator did it (null). */
   readonly actorUserId?: string | null;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { hashSecret, randomSecret } from './secrets';
+import { recordAuthEvent } from './audit';
 
 export const refreshLifetimeSeconds = 30 * 24 * 60 * 60;
 
@@ -40,11 +41,15 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedR
   if (rotated) return issueRefreshToken(db, rotated.user_id, rotated.family);
   const replayed = await db
     .selectFrom('refresh_tokens')
-    .select('family')
+    .select(['family', 'user_id'])
     .where('token_hash', '=', hash)
     .where('rotated_at', 'is not', null)
     .executeTakeFirst();
-  if (replayed) await revokeFamily(db, replayed.family);
+  if (replayed) {
+    await revokeFamily(db, replayed.family);
+    // A rotated token presented again was copied: the whole family ends, and the trail says so.
+    await recordAuthEvent(db, { action: 'auth.refreshReuse', userId: replayed.user_id, actorUserId: null, detail: { family: replayed.family } });
+  }
   return undefined;
 }
 

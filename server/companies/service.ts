@@ -169,6 +169,15 @@ export async function changeCompany(
         entityId: id,
         detail: { changes: { ...changes, ...logoChange } },
       });
+      if (replaced && input.image) {
+        await recordAudit(trx, {
+          actorUserId,
+          action: 'file.replaced',
+          entity: 'company',
+          entityId: id,
+          detail: { file: 'logo', from: replaced.file_key, to: input.image.fileKey },
+        });
+      }
       return replaced?.file_key;
     })
     .catch(duplicateAbnOnRace);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { currentRequestId } from '../audit/request-context';
 
-export type SiteAuditAction = 'site.create' | 'site.update' | 'site.status';
+export type SiteAuditAction = 'site.create' | 'site.update' | 'site.status' | 'file.replaced';
 
 export interface SiteAuditEvent {
   readonly action: SiteAuditAction;

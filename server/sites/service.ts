@@ -210,6 +210,7 @@ export async function changeSite(
           siteId,
           detail: { changes: fieldChanges(before, after), version: { from: current.version, to: current.version + 1 } },
         },
+        ...(replaced && plan ? [{ action: 'file.replaced' as const, siteId, detail: { file: 'siteSafetyPlan', from: replaced.file_key, to: plan.file_key } }] : []),
       ]);
       return replaced?.file_key;
     })

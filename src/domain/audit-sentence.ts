@@ -45,6 +45,10 @@ function whatHappened(event: AuditEvent): string {
       return 'signed in';
     case 'auth.signOut':
       return 'signed out';
+    case 'auth.refreshReuse':
+      return `had a copied session refused and ended (${label})`;
+    case 'file.replaced':
+      return `replaced the ${field(event.detail, 'file') === 'logo' ? 'logo' : 'safety plan'} of ${label}`;
     case 'auth.superUserAdded':
       return `made ${label} a Super User`;
     case 'demo.seeded':

@@ -333,6 +333,13 @@ describe('refresh and sign-out', () => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(live).toHaveLength(0);
+    const recorded = await app.db
+      .selectFrom('audit_events')
+      .select(['action', 'entity_id', 'chain'])
+      .where('action', '=', 'auth.refreshReuse')
+      .where('entity_id', '=', String(decodeJwt(token).sub))
+      .execute();
+    expect(recorded).toEqual([{ action: 'auth.refreshReuse', entity_id: String(decodeJwt(token).sub), chain: 'platform' }]);
   });
 
   it('answers 401 without a refresh cookie or with an unknown one', async () => {

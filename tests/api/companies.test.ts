@@ -81,7 +81,7 @@ async function uploadedLogo(uploaderToken: string, type: 'companyProfile' | 'pho
 const blobStatus = async (fileKey: string) => (await fetch(app.storage.readUrl(fileKey))).status;
 
 async function auditActions(entityId: string) {
-  const rows = await app.db.selectFrom('audit_events').selectAll().where('entity_id', '=', entityId).orderBy('created_at').execute();
+  const rows = await app.db.selectFrom('audit_events').selectAll().where('entity_id', '=', entityId).orderBy('created_at').orderBy('seq').execute();
   return rows;
 }
 
@@ -312,7 +312,8 @@ describe('PUT /api/company/:id', () => {
     expect(await blobStatus(first.fileKey)).toBe(404);
     expect(await app.db.selectFrom('files').select('id').where('file_key', '=', first.fileKey).executeTakeFirst()).toBeUndefined();
     const events = await auditActions(company._id);
-    expect(events.at(-1)?.detail).toMatchObject({ changes: { image: { from: first.fileKey, to: second.fileKey } } });
+    expect(events.at(-2)).toMatchObject({ action: 'company.update', detail: { changes: { image: { from: first.fileKey, to: second.fileKey } } } });
+    expect(events.at(-1)).toMatchObject({ action: 'file.replaced', detail: { file: 'logo', from: first.fileKey, to: second.fileKey } });
 
     const removed = await call('PUT', `/api/company/${company._id}`, superToken, companyBody({ abn: company.abn, image: null }));
     expect(removed.json<Company>()).not.toHaveProperty('image');

@@ -135,6 +135,7 @@ async function siteEvents(siteId: string) {
     .where('entity', '=', 'project_site')
     .where('entity_id', '=', siteId)
     .orderBy('created_at')
+    .orderBy('seq')
     .execute();
 }
 
@@ -482,6 +483,10 @@ describe('PUT /api/company/:companyId/projectSites/:projectSiteId', () => {
     expect(replaced.json()).not.toHaveProperty('fileDeleteSASToken');
     expect(await blobStatus(firstPlan.fileKey)).toBe(404);
     expect(await app.db.selectFrom('files').select('id').where('file_key', '=', firstPlan.fileKey).executeTakeFirst()).toBeUndefined();
+    expect((await siteEvents(site._id)).at(-1)).toMatchObject({
+      action: 'file.replaced',
+      detail: { file: 'siteSafetyPlan', from: firstPlan.fileKey, to: secondPlan.fileKey },
+    });
 
     const kept = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), version: 3 });
     expect(kept.json<ProjectSite>().siteSafetyPlan?.fileKey).toBe(secondPlan.fileKey);

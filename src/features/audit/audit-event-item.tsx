@@ -12,6 +12,8 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 /** The detail's changed fields as before/after rows; anything else as its own row. */
 function changeRows(detail: unknown): { field: string; before: string; after: string }[] {
   if (typeof detail !== 'object' || detail === null) return [];
+  const nested = (detail as { changes?: unknown }).changes;
+  if (typeof nested === 'object' && nested !== null) return changeRows(nested);
   if (isChange(detail)) return [{ field: 'status', before: shown(detail.from), after: shown(detail.to) }];
   return Object.entries(detail as Record<string, unknown>).map(([field, value]) =>
     isChange(value) ? { field, before: shown(value.from), after: shown(value.to) } : { field, before: '', after: shown(value) },
