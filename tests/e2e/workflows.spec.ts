@@ -33,6 +33,16 @@ test('an auditor reads a workflow diagram by keyboard, searches it and downloads
   const svg = readFileSync(await (await download).path(), 'utf8');
   expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 \d/);
   expect(svg).toContain('swmsReview.companyAdmin.reviewed');
+
+  const pngDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PNG' }).click();
+  const png = readFileSync(await (await pngDownload).path());
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+
+  // Printed, the whole drawing fits one A4 landscape page.
+  const printed = await page.pdf({ preferCSSPageSize: true });
+  expect(printed.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  expect(printed.toString('latin1')).toMatch(/\/MediaBox\s*\[\s*0 0 841\.\d+ 59\d\.\d+\]/);
 });
 
 test("'Show on diagram' numbers the states a SWMS passed through", async ({ page }) => {
