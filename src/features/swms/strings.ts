@@ -25,7 +25,6 @@ export const swmsText = {
   history: 'History',
   showOnDiagram: 'Show on diagram',
   noHistory: 'Nothing has happened to this SWMS since it was submitted.',
-  riskColumn: 'Risk',
   flagLabel: (who: string, reviewed: boolean) => `${who}: ${reviewed ? 'Reviewed' : 'For Review'}`,
   adminFlag: 'Admin',
   supervisorFlag: 'Supervisor',

@@ -30,8 +30,8 @@ export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
       <span className="swms-flags">
         <ReviewFlagMark who={swmsText.adminFlag} reviewed={row.adminReviewedAt !== null} />
         <ReviewFlagMark who={swmsText.supervisorFlag} reviewed={row.supervisorReviewedAt !== null} />
+        <RiskBandBadge className="swms-list-risk" band={riskBand(row.riskOverallLevel)} />
       </span>
     ),
   },
-  { id: 'risk', header: swmsText.riskColumn, cell: (row) => <RiskBandBadge band={riskBand(row.riskOverallLevel)} /> },
 ];
