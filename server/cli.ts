@@ -1,12 +1,11 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { isValidEmail } from '../src/domain/validators';
 import { verifyAuditChains } from './audit/verify';
 import { recordAuthEvent } from './auth/audit';
 import { authPlugin } from './auth/plugin';
-import { loadConfig, type AppConfig } from './config';
+import type { AppConfig } from './config';
 import { sendCommand } from './data-dir/command-socket';
 import { commandSocketPath, liveOwner } from './data-dir/owner-lock';
 import { dataDirPlugin } from './data-dir/plugin';
@@ -154,16 +153,4 @@ export async function runFromShell(args: readonly string[], output: CliOutput, c
   if (answer.out) output.out(answer.out);
   if (answer.err) output.err(answer.err);
   return answer.code;
-}
-
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-
-if (invokedDirectly) {
-  const output: CliOutput = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
-  try {
-    process.exitCode = await runFromShell(process.argv.slice(2), output, loadConfig(process.env, { serveSpa: false }));
-  } catch (error) {
-    output.err(error instanceof Error ? error.message : String(error));
-    process.exitCode = 1;
-  }
 }

@@ -59,7 +59,7 @@ async function freshEnvironment(): Promise<Record<string, string>> {
 function cliProcess(args: string[], env: Record<string, string>) {
   const tsx = path.resolve('node_modules/.bin/tsx');
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(tsx, ['server/cli.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } }, (error, stdout, stderr) => {
+    execFile(tsx, ['server/cli-main.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

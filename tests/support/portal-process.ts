@@ -74,7 +74,7 @@ export async function startPortal(env: Record<string, string>, timeoutMs = 60_00
 /** Runs `npm run cli -- ...` as a process of its own. */
 export function runCliProcess(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', ...args], {
       cwd: root,
       env: { ...process.env, ...apiOnly, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

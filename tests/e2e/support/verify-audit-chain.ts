@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
  */
 export default function verifyAuditChain(): void {
   const port = Number(process.env.E2E_PORT ?? 3100);
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'audit', 'verify'], {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'audit', 'verify'], {
     env: { ...process.env, DATA_DIR: `.tmp/e2e-data-${port}`, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' },
     encoding: 'utf8',
   });
