@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Role } from '../src/domain/roles';
+import { isReadOnly as readOnlyRoles, type Role } from '../src/domain/roles';
 import type { AccessTokenPayload, Provider } from '../src/domain/token';
 import type { sessionMachine } from './session.machine';
 
@@ -39,10 +39,7 @@ export const isSuperUser = hasRole('SuperUser');
 export const isUnregistered = hasRole('Unregistered');
 
 /** Issue 9: an auditor (and no role that changes things) sees the company's records without their controls. */
-export const isReadOnly = (snapshot: SessionSnapshot): boolean => {
-  const held = roles(snapshot);
-  return held.includes('CompanyAuditor') && !held.some((role) => role === 'CompanyAdmin' || role === 'CompanySupervisor' || role === 'SuperUser');
-};
+export const isReadOnly = (snapshot: SessionSnapshot): boolean => readOnlyRoles(roles(snapshot));
 
 export const inviteCode = (snapshot: SessionSnapshot): string | null => snapshot.context.inviteCode;
 

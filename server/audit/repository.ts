@@ -60,6 +60,15 @@ export async function searchAuditEvents(db: Db, companyId: string, query: AuditQ
   return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 }
 
+/** A SWMS's own history is short: two flags set and returned a few times at most. */
+const swmsHistoryLimit = 200;
+
+/** The SWMS's own audit events, oldest first (its History panel, its PDF). */
+export async function swmsHistory(db: Db, companyId: string, swmsId: string): Promise<AuditEvent[]> {
+  const rows = await searchAuditEvents(db, companyId, { targetType: 'swms', targetId: swmsId }, swmsHistoryLimit);
+  return rows.reverse().map(auditEventView);
+}
+
 export function auditEventView(row: Row): AuditEvent {
   const name = [row.first_name, row.surname].filter((part) => part && part.trim()).join(' ') || row.email || '';
   return {

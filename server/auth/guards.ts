@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditorReadOnly, type Role } from '../../src/domain/roles';
+import { auditorReadOnly, isReadOnly, type Role } from '../../src/domain/roles';
 import { forbidden, unauthorised } from '../http/errors';
 import { signInRequired } from './access-token';
 import type { PreHandler } from './types';
@@ -19,15 +19,12 @@ export function authenticate(app: FastifyInstance): PreHandler {
       if (!company || company.deleted_at !== null) throw unauthorised(companyRemoved);
     }
     request.user = user;
-    if (isAuditorOnly(user.roles) && changesSomething(request)) throw forbidden(auditorReadOnly);
+    if (isReadOnly(user.roles) && changesSomething(request)) throw forbidden(auditorReadOnly);
   };
 }
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const changesSomething = (request: FastifyRequest) => !readMethods.has(request.method) && request.routeOptions.config.readsOnly !== true;
-
-/** DESIGN.md and issue 9: an auditor reads and changes nothing, whichever call it tries. */
-const isAuditorOnly = (roles: readonly Role[]) => roles.includes('CompanyAuditor') && !roles.some((role) => role === 'CompanyAdmin' || role === 'SuperUser');
 
 /** Spec §6: access follows the roles in the token. */
 export function requireRoles(...roles: Role[]): PreHandler {

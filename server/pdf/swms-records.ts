@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { auditEventView, searchAuditEvents } from '../audit/repository';
+import { swmsHistory } from '../audit/repository';
 import { findCompanySwms } from '../swms/repository';
 import { swmsView } from '../swms/view';
 import type { SwmsRecord } from './swms-pdf';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
-
-const historyLimit = 200;
 
 /** The SWMS of one company with everything their PDF prints, in the order asked; unknown ids are left out. */
 export async function swmsRecords(app: App, companyId: string, ids: readonly string[]): Promise<SwmsRecord[]> {
@@ -14,14 +12,14 @@ export async function swmsRecords(app: App, companyId: string, ids: readonly str
   const rows = await findCompanySwms(app.db, companyId, ids);
   const records: SwmsRecord[] = [];
   for (const row of rows) {
-    const history = await searchAuditEvents(app.db, companyId, { targetType: 'swms', targetId: row.id }, historyLimit);
+    const history = await swmsHistory(app.db, companyId, row.id);
     const [riskPhoto, controlPhoto] = await Promise.all(
       [row.risk_photo_key, row.control_photo_key].map((key) => (key ? app.storage.readFile(key) : Promise.resolve(null))),
     );
     records.push({
       companyName: company.name,
       swms: swmsView(app, row),
-      history: history.reverse().map(auditEventView),
+      history,
       riskPhoto: riskPhoto ?? null,
       controlPhoto: controlPhoto ?? null,
     });

@@ -1,16 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Schema } from 'effect';
-import { Uuid } from '../../src/domain/fields';
+import type { FastifyPluginAsync } from 'fastify';
 import { filteredReviewStatus, maxSwmsExport, swmsMessages, SwmsExportRequest } from '../../src/domain/swms';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { swmsRecords } from '../pdf/swms-records';
 import { requireCompanyReader } from '../swms/access';
 import { listSwms } from '../swms/repository';
 import { readSwms } from '../swms/service';
-
-const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
-
-const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
+import { rawParam, SwmsParams } from '../swms/params';
 
 // The PDF writer (pdfkit and its fonts) loads on the first PDF asked for, not at every start.
 const pdfWriter = () => import('../pdf/swms-pdf');

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Schema } from 'effect';
-import { Uuid } from '../../src/domain/fields';
+import type { FastifyPluginAsync } from 'fastify';
 import {
   swmsMessages,
   SwmsListQuery,
@@ -11,17 +9,11 @@ import {
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
 import type { AuditEvent } from '../../src/domain/audit';
-import { auditEventView, searchAuditEvents } from '../audit/repository';
+import { swmsHistory } from '../audit/repository';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
-
-const SwmsParams = Schema.Struct({ companyId: Uuid, swmsId: Uuid });
-
-/** A SWMS's own history is short: two flags set and returned a few times at most. */
-const swmsHistoryLimit = 200;
-
-const rawParam = (request: FastifyRequest, name: 'id' | 'companyId') => (request.params as Record<string, unknown>)[name];
+import { rawParam, SwmsParams } from '../swms/params';
 
 /** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single, bulk and select-all review. */
 export const swmsRoutes: FastifyPluginAsync = async (app) => {
@@ -42,8 +34,7 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
     const { swmsId } = decodeOr400(SwmsParams, request.params);
     await readSwms(app, reader, swmsId);
-    const rows = await searchAuditEvents(app.db, reader.companyId, { targetType: 'swms', targetId: swmsId }, swmsHistoryLimit);
-    return rows.reverse().map(auditEventView);
+    return swmsHistory(app.db, reader.companyId, swmsId);
   });
 
   app.put('/company/:id/swms', { ...signedIn, config: { liveTopic: 'swms' } }, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {

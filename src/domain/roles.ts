@@ -26,5 +26,8 @@ export function isCompanyRole(role: Role): role is CompanyRole {
   return (companyRoles as readonly Role[]).includes(role);
 }
 
-/** DESIGN.md: an auditor reads the company's records and changes nothing. */
+/** DESIGN.md: an auditor (holding no role that changes things) reads the company's records and changes nothing. */
+export const isReadOnly = (held: readonly Role[]): boolean =>
+  held.includes('CompanyAuditor') && !held.some((role) => role === 'CompanyAdmin' || role === 'CompanySupervisor' || role === 'SuperUser');
+
 export const auditorReadOnly = 'Auditors have read-only access: nothing was changed';

@@ -1,3 +1,5 @@
+import { saveBlob } from '../../api/save-download';
+
 /** The theme's colours the statechart uses, resolved, so an exported picture looks as the screen did. */
 const themeVariables = [
   '--color-bg', '--color-surface', '--color-surface-muted', '--color-border', '--color-border-strong', '--color-text',
@@ -30,17 +32,8 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   return new XMLSerializer().serializeToString(copy);
 }
 
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function downloadSvg(svg: SVGSVGElement, fileName: string): void {
-  save(new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }), fileName);
+  saveBlob(new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }), fileName);
 }
 
 /** The drawing as a PNG at twice its size, drawn from the standalone SVG. */
@@ -61,7 +54,7 @@ export async function downloadPng(svg: SVGSVGElement, fileName: string): Promise
     context.drawImage(image, 0, 0, width, height);
     const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!png) throw new Error('The picture could not be made');
-    save(png, fileName);
+    saveBlob(png, fileName);
   } finally {
     URL.revokeObjectURL(url);
   }
