@@ -1,0 +1,117 @@
+import { Schema } from 'effect';
+import { Uuid } from './fields';
+import { PpeSchema } from './ppe';
+
+/** Issue 10: a tradesperson at the site gate (QR code, check in, check out, who is on site now). */
+export const siteVisitMessages = {
+  invalidKey: 'This site QR code is no longer valid',
+  invalidKeyHelp: 'Ask the site supervisor for the current QR code at the site gate.',
+  siteNotFound: 'This project site does not exist',
+  tradesOnly: 'Only a tradesperson can check in at a site',
+  ppeNotConfirmed: 'Confirm you have the PPE this site requires',
+  safetyPlanNotAcknowledged: 'Read the site safety plan and acknowledge it before checking in',
+  notCheckedIn: 'You are not checked in at this site',
+  alreadyCheckedIn: 'You are already checked in at this site',
+  siteClosed: 'This site is not open for check-in',
+  checkInNotFound: 'This person is not checked in at this site',
+  checkedIn: 'Checked in',
+  checkedOut: 'Checked out',
+  keyReplaced: 'A new QR code was issued: print the new site poster. Old posters no longer work.',
+} as const;
+
+/** How a check-in ended: by the tradesperson, by an admin or supervisor, or at midnight site time. */
+export const checkoutKinds = ['self', 'manual', 'automatic'] as const;
+export type CheckoutKind = (typeof checkoutKinds)[number];
+export const CheckoutKindSchema = Schema.Literals(checkoutKinds);
+
+/** GET company/{companyId}/projectSites/{siteId}/qr: the poster's address for the site's current key. */
+export const SiteQr = Schema.Struct({ url: Schema.String });
+export type SiteQr = typeof SiteQr.Type;
+
+/** The check-in page's address: `{PUBLIC_URL}/site/{siteId}/check-in?key=…`. */
+export function checkInPath(siteId: string, key: string): string {
+  return `/site/${encodeURIComponent(siteId)}/check-in?key=${encodeURIComponent(key)}`;
+}
+
+/** What the gate shows anyone holding the key: enough to know they are at the right site. */
+export const VisitSite = Schema.Struct({
+  _id: Schema.String,
+  address: Schema.String,
+  suburb: Schema.String,
+  postcode: Schema.String,
+  siteNumber: Schema.String,
+  companyName: Schema.String,
+  ppe: Schema.Array(PpeSchema),
+  otherPpe: Schema.String,
+  hasSafetyPlan: Schema.Boolean,
+  timeZone: Schema.String,
+});
+export type VisitSite = typeof VisitSite.Type;
+
+export const ActiveCheckIn = Schema.Struct({
+  _id: Schema.String,
+  siteId: Schema.String,
+  checkedInAt: Schema.String,
+});
+export type ActiveCheckIn = typeof ActiveCheckIn.Type;
+
+/**
+ * GET site/{siteId}?key=…: the site for anyone with a valid key (403 invalidKey otherwise). For a
+ * signed-in tradesperson also their open check-in here, the safety plan's read url, and what blocks
+ * check-in (messages from `checkInProblems`); `visitor` is null when not signed in as a tradesperson.
+ */
+export const SiteVisit = Schema.Struct({
+  site: VisitSite,
+  visitor: Schema.NullOr(
+    Schema.Struct({
+      checkIn: Schema.NullOr(ActiveCheckIn),
+      /** Checked in at this site at any time today (site time): may submit a SWMS for it. */
+      checkedInToday: Schema.Boolean,
+      safetyPlan: Schema.NullOr(Schema.Struct({ url: Schema.String })),
+      profileComplete: Schema.Boolean,
+      problems: Schema.Array(Schema.String),
+    }),
+  ),
+});
+export type SiteVisit = typeof SiteVisit.Type;
+
+/** POST site/{siteId}/checkin. */
+export const CheckInRequest = Schema.Struct({
+  key: Schema.String.annotate({ message: siteVisitMessages.invalidKey }),
+  ppeConfirmed: Schema.Literal(true).annotate({ message: siteVisitMessages.ppeNotConfirmed }),
+  safetyPlanAcknowledged: Schema.optionalKey(Schema.Boolean),
+});
+export type CheckInRequest = typeof CheckInRequest.Type;
+
+/** POST site/{siteId}/checkout and the manual checkout answer the ended check-in. */
+export const EndedCheckIn = Schema.Struct({
+  _id: Schema.String,
+  siteId: Schema.String,
+  checkedInAt: Schema.String,
+  checkedOutAt: Schema.String,
+  checkoutKind: CheckoutKindSchema,
+});
+export type EndedCheckIn = typeof EndedCheckIn.Type;
+
+/** One person of GET company/{companyId}/projectSites/{siteId}/onsite (and the evacuation list). */
+export const OnSitePerson = Schema.Struct({
+  checkInId: Schema.String,
+  userId: Schema.String,
+  firstName: Schema.String,
+  surname: Schema.String,
+  trade: Schema.String,
+  phone: Schema.String,
+  emergencyContactName: Schema.String,
+  emergencyContactPhone: Schema.String,
+  checkedInAt: Schema.String,
+});
+export type OnSitePerson = typeof OnSitePerson.Type;
+
+export const OnSiteList = Schema.Struct({
+  siteId: Schema.String,
+  count: Schema.Number,
+  people: Schema.Array(OnSitePerson),
+});
+export type OnSiteList = typeof OnSiteList.Type;
+
+export const CheckInIdParam = Uuid.annotate({ message: siteVisitMessages.checkInNotFound });
