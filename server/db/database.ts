@@ -14,8 +14,10 @@ export interface DatabaseConfig {
   readonly onIdleError?: (error: Error) => void;
 }
 
-// Dates and arrays come back as JS values from both drivers; bigint counts come back as numbers.
+// Timestamps and arrays come back as JS values from both drivers; bigint counts come back as numbers;
+// a calendar date (type date) stays its yyyy-mm-dd text, free of any time zone.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.url) {
@@ -29,7 +31,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir, {
-    parsers: { 20: (value: string) => Number(value) },
+    parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
 }

@@ -38,6 +38,7 @@ export interface UsersTable {
   emergency_contact_phone: Generated<string>;
   trade_qualifications: Generated<string>;
   whitecard_number: Generated<string>;
+  whitecard_photo_file_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -88,6 +89,8 @@ export interface ProjectSitesTable {
   other_ppe: Generated<string>;
   status: ColumnType<'ongoing' | 'on_hold' | 'completed' | 'cancelled', 'ongoing' | 'on_hold' | 'completed' | 'cancelled' | undefined>;
   version: Generated<number>;
+  /** Issue 10: the secret in the site's QR poster. */
+  site_key: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -108,6 +111,9 @@ export interface SwmsTable {
   risk_photo_file_id: string | null;
   control_text: Generated<string>;
   control_photo_file_id: string | null;
+  control_implementation: Generated<string>;
+  control_monitoring: Generated<string>;
+  control_review: Generated<string>;
   ppe: ColumnType<string[], string[] | undefined, string[]>;
   other_ppe: Generated<string>;
   company_admin_reviewed_at: NullableTimestamp;
@@ -121,6 +127,32 @@ export interface CheckInsTable {
   site_id: string;
   user_id: string;
   created_at: Timestamp;
+  checked_out_at: NullableTimestamp;
+  checkout_kind: ColumnType<'self' | 'manual' | 'automatic' | null, 'self' | 'manual' | 'automatic' | null | undefined>;
+  checked_out_by: ColumnType<string | null, string | null | undefined>;
+  ppe_confirmed: Generated<boolean>;
+  safety_plan_acknowledged: Generated<boolean>;
+}
+
+export interface LicencesTable {
+  id: string;
+  user_id: string;
+  position: number;
+  licence_class: string;
+  number: string;
+  /** yyyy-mm-dd (read back as a string, see db/database.ts type parsers) */
+  expires_on: ColumnType<string, string, string>;
+  photo_file_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReviewDigestItemsTable {
+  id: string;
+  recipient_user_id: string;
+  company_id: string;
+  swms_id: string;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
 }
 
 export interface AuthCodesTable {
@@ -212,6 +244,8 @@ export interface Database {
   project_sites: ProjectSitesTable;
   swms: SwmsTable;
   check_ins: CheckInsTable;
+  licences: LicencesTable;
+  review_digest_items: ReviewDigestItemsTable;
   auth_codes: AuthCodesTable;
   refresh_tokens: RefreshTokensTable;
   mailbox: MailboxTable;

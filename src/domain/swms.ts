@@ -83,6 +83,10 @@ export const Swms = Schema.Struct({
     riskPhoto: Photo,
     controlText: Schema.String,
     controlPhoto: Photo,
+    /** Issue 10, WHS Regulation 299: how the controls are implemented, monitored and reviewed ('' on older SWMS). */
+    controlImplementation: Schema.String,
+    controlMonitoring: Schema.String,
+    controlReview: Schema.String,
     ppe: Schema.Array(PpeSchema),
     otherPpe: Schema.String,
   }),
