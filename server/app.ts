@@ -13,6 +13,7 @@ import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
 import { livePlugin } from './live/plugin';
 import { mailPlugin } from './mail/plugin';
+import { reviewDigestPlugin } from './mail/review-digest-plugin';
 import { auditRoutes } from './routes/audit';
 import { companyRoutes } from './routes/companies';
 import { devMailboxRoutes } from './routes/dev-mailbox';
@@ -22,10 +23,14 @@ import { liveRoutes } from './routes/live';
 import { profileRoutes } from './routes/profile';
 import { projectSiteRoutes } from './routes/project-sites';
 import { siteActivityRoutes } from './routes/site-activity';
+import { siteGateRoutes } from './routes/site-gate';
+import { siteVisitRoutes } from './routes/site-visits';
 import { swmsRoutes } from './routes/swms';
 import { swmsPdfRoutes } from './routes/swms-pdf';
 import { tradesRoutes } from './routes/trades';
+import { swmsSubmissionRoutes } from './routes/swms-submission';
 import { fileRoutes } from './routes/files';
+import { autoCheckoutPlugin } from './site-visits/auto-checkout';
 import { untimed, type TimeStep } from './startup-steps';
 import { startAzurite } from './storage/azurite';
 import { storagePlugin } from './storage/plugin';
@@ -98,6 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(livePlugin);
+  await app.register(autoCheckoutPlugin);
+  await app.register(reviewDigestPlugin);
 
   await app.register(
     async (api) => {
@@ -110,9 +117,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(swmsRoutes);
       await api.register(siteActivityRoutes);
       await api.register(tradesRoutes);
+      await api.register(swmsSubmissionRoutes);
       await api.register(liveRoutes);
       await api.register(auditRoutes);
       await api.register(swmsPdfRoutes);
+      await api.register(siteVisitRoutes);
+      await api.register(siteGateRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,8 @@ import { sendCommand } from './data-dir/command-socket';
 import { commandSocketPath, liveOwner } from './data-dir/owner-lock';
 import { dataDirPlugin } from './data-dir/plugin';
 import { dbPlugin } from './db/plugin';
+import { siteCheckInUrl } from './site-visits/keys';
+import { findSitesByReference } from './site-visits/repository';
 import { addSuperUser } from './users/repository';
 
 export const usage = `Usage: npm run cli -- <command>
@@ -18,6 +20,8 @@ Commands:
   superuser add <email>   give an account the Super User role (the account is created when missing)
   token <email>           print a bearer token for the email, as a fresh sign-in would get it
   seed demo               load the demo data
+  site link <job number or site id>
+                          print the site's check-in address (its QR code) as PUBLIC_URL makes it, to try the phone flow
   audit verify [--company <id>]
                           walk the audit chains (every chain, or one company's) and prove nothing was altered`;
 
@@ -40,6 +44,7 @@ export interface CliApps {
 type Command =
   | { readonly name: 'superuser' | 'token'; readonly email: string }
   | { readonly name: 'seed' }
+  | { readonly name: 'site'; readonly reference: string }
   | { readonly name: 'audit'; readonly companyId?: string };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +63,7 @@ function parse(args: readonly string[]): Command | undefined {
   if (command === 'superuser' && first === 'add' && second !== undefined && isValidEmail(second)) return { name: 'superuser', email: second.trim() };
   if (command === 'token' && first !== undefined && isValidEmail(first) && second === undefined) return { name: 'token', email: first.trim() };
   if (command === 'seed' && first === 'demo' && second === undefined) return { name: 'seed' };
+  if (command === 'site' && first === 'link' && second !== undefined && second.trim() !== '') return { name: 'site', reference: second.trim() };
   return undefined;
 }
 
@@ -73,6 +79,7 @@ export async function runCli(args: readonly string[], output: CliOutput, apps: C
     if (command.name === 'token') output.out(await opened.app.auth.tokenForEmail(command.email));
     if (command.name === 'superuser') output.out(await superUserAdd(opened.app, command.email));
     if (command.name === 'audit') return await auditVerify(opened.app, command.companyId, output);
+    if (command.name === 'site') return await siteLink(opened.app, command.reference, output);
     if (command.name === 'seed') {
       const { seedDemo } = await import('./seed/demo');
       await seedDemo(opened.app.db, opened.app.storage);
@@ -105,6 +112,20 @@ async function auditVerify(app: FastifyInstance, companyId: string | undefined, 
   }
   output.out([`Audit trail verified: ${checked} events in ${chains.length} chain${chains.length === 1 ? '' : 's'}`, ...lines].join('\n'));
   if (chains.length === 1 && chains[0]) output.out(`Head ${shortHash(chains[0].headHash)}`);
+  return 0;
+}
+
+/** Issue 10: the poster's address of a site, found by its job number or id; one line per site when several share the number. */
+async function siteLink(app: FastifyInstance, reference: string, output: CliOutput): Promise<number> {
+  const sites = await findSitesByReference(app.db, reference, uuidPattern.test(reference));
+  if (sites.length === 0) {
+    output.err(`No project site has the job number or id ${reference}`);
+    return 1;
+  }
+  const url = (site: (typeof sites)[number]) => siteCheckInUrl(app.config.publicUrl, site.id, site.site_key);
+  const [only] = sites;
+  if (sites.length === 1 && only) output.out(url(only));
+  else output.out(sites.map((site) => `${url(site)}  (${site.company_name}: Job No. ${site.site_number}, ${site.address}, ${site.suburb})`).join('\n'));
   return 0;
 }
 

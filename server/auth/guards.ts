@@ -23,6 +23,15 @@ export function authenticate(app: FastifyInstance): PreHandler {
   };
 }
 
+/** The gate page (issue 10 §2): anyone may read it; a bearer token, when sent, must be valid and then sets request.user. */
+export function authenticateIfSignedIn(app: FastifyInstance): PreHandler {
+  const signedIn = authenticate(app);
+  return async (request, reply) => {
+    if (request.headers.authorization === undefined) return;
+    await signedIn(request, reply);
+  };
+}
+
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const changesSomething = (request: FastifyRequest) => !readMethods.has(request.method) && request.routeOptions.config.readsOnly !== true;
 

@@ -109,6 +109,9 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
 
   heading(doc, 'Control measures');
   field(doc, 'Controls', swms.task.controlText);
+  field(doc, 'How they are implemented', swms.task.controlImplementation);
+  field(doc, 'How they are monitored', swms.task.controlMonitoring);
+  field(doc, 'How they are reviewed', swms.task.controlReview);
   photo(doc, 'Photo of the controls', record.controlPhoto);
 
   heading(doc, 'Risk assessment');

@@ -47,6 +47,7 @@ const hour = 3_600_000;
 const minute = 60_000;
 const swmsPerCompany = 30;
 const checkInsPerTradesperson = 25;
+const workdayHours = 9.5;
 const historyDays = 56;
 
 /** No companies and no users: the state of a fresh install, the only one the demo data is loaded into. */
@@ -289,7 +290,9 @@ function buildPlan(now: Date, random: Random): DemoPlan {
         const open = openSites(company.key, daysAgo);
         const site = weighted(random, open.map((item) => ({ item, weight: item === home ? 5 : 1 })));
         const at = localInstant(now, company.utcOffsetHours, daysAgo, 6 * 60 + random.int(0, 100));
-        checkIns.push({ id: random.uuid(), site_id: site.id, user_id: userId, created_at: at });
+        // Past visits ended that afternoon, checked out by the tradesperson (issue 10 check-out).
+        const left = new Date(at.getTime() + workdayHours * hour);
+        checkIns.push({ id: random.uuid(), site_id: site.id, user_id: userId, created_at: at, checked_out_at: left, checkout_kind: 'self', checked_out_by: userId });
         mine.push({ siteId: site.id, at, daysAgo });
       }
       visits.set(tradesperson.email, mine);
@@ -332,6 +335,9 @@ function buildPlan(now: Date, random: Random): DemoPlan {
           risk_text: template.riskText,
           risk_photo_file_id: null,
           control_text: template.controlText,
+          control_implementation: template.controlImplementation,
+          control_monitoring: template.controlMonitoring,
+          control_review: template.controlReview,
           control_photo_file_id: null,
           ppe: [...ppe],
           other_ppe: template.otherPpe,
@@ -445,7 +451,9 @@ export async function seedDemo(db: Db, storage: BlobStore, options: SeedOptions 
       )
       .execute();
     for (let start = 0; start < plan.checkIns.length; start += 500) {
-      const batch = plan.checkIns.slice(start, start + 500).map((row) => ({ ...row, user_id: userId(row.user_id) }));
+      const batch = plan.checkIns
+        .slice(start, start + 500)
+        .map((row) => ({ ...row, user_id: userId(row.user_id), checked_out_by: row.checked_out_by ? userId(row.checked_out_by) : null }));
       await trx.insertInto('check_ins').values(batch).execute();
     }
     // Rows join their company's chain in the order given, which is the order they happened.

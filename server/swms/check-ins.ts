@@ -9,12 +9,12 @@ export interface CheckInPageOptions {
   readonly limit: number;
 }
 
-/** A project site's check-ins, newest first, from just after the cursor. */
+/** A project site's check-ins, newest first, from just after the cursor, with how each ended (issue 10). */
 export async function listSiteCheckIns(db: Db, options: CheckInPageOptions) {
   let query = db
     .selectFrom('check_ins as ci')
     .innerJoin('users as u', 'u.id', 'ci.user_id')
-    .select(['ci.id', 'ci.created_at', 'ci.user_id', 'u.first_name', 'u.surname', 'u.email'])
+    .select(['ci.id', 'ci.created_at', 'ci.user_id', 'ci.checked_out_at', 'ci.checkout_kind', 'u.first_name', 'u.surname', 'u.email'])
     .select(exactTimestamp('ci.created_at').as('cursor_at'))
     .where('ci.site_id', '=', options.siteId)
     .orderBy('ci.created_at', 'desc')

@@ -158,6 +158,9 @@ function detailedSwms(db: Db) {
       'rp.file_key as risk_photo_key',
       's.control_text',
       'cp.file_key as control_photo_key',
+      's.control_implementation',
+      's.control_monitoring',
+      's.control_review',
       's.ppe',
       's.other_ppe',
     ]);

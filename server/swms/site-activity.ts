@@ -48,6 +48,8 @@ export async function siteCheckInPage(app: App, reviewer: Reviewer, siteId: stri
       userName: `${row.first_name} ${row.surname}`.trim() || row.email,
       checkInUser: { _id: row.user_id, firstName: row.first_name, surname: row.surname },
       createdAt: new Date(row.created_at).toISOString(),
+      checkedOutAt: row.checked_out_at ? new Date(row.checked_out_at).toISOString() : null,
+      checkoutKind: row.checkout_kind,
     })),
     nextCursor,
   };

@@ -1,5 +1,6 @@
 import { Schema } from 'effect';
 import { projectSiteMessages } from './project-site';
+import { CheckoutKindSchema } from './site-visit';
 import { SwmsListItem, wholeNumberText } from './swms';
 
 export const siteActivityMessages = {
@@ -14,6 +15,9 @@ export const CheckIn = Schema.Struct({
   userName: Schema.String,
   checkInUser: Schema.Struct({ _id: Schema.String, firstName: Schema.String, surname: Schema.String }),
   createdAt: Schema.String,
+  /** Issue 10: when and how the check-in ended; null while the person is still on site. */
+  checkedOutAt: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  checkoutKind: Schema.optionalKey(Schema.NullOr(CheckoutKindSchema)),
 });
 export type CheckIn = typeof CheckIn.Type;
 

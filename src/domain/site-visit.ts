@@ -115,3 +115,26 @@ export const OnSiteList = Schema.Struct({
 export type OnSiteList = typeof OnSiteList.Type;
 
 export const CheckInIdParam = Uuid.annotate({ message: siteVisitMessages.checkInNotFound });
+
+/** POST site/{siteId}/join: the poster's key proves the account was made at a site gate. */
+export const JoinSiteRequest = Schema.Struct({
+  key: Schema.String.annotate({ message: siteVisitMessages.invalidKey }),
+});
+export type JoinSiteRequest = typeof JoinSiteRequest.Type;
+
+/** POST site/{siteId}/checkout: no key needed (the home page checks out too); one sent must be the current one. */
+export const CheckOutRequest = Schema.Struct({
+  key: Schema.optionalKey(Schema.String.annotate({ message: siteVisitMessages.invalidKey })),
+});
+export type CheckOutRequest = typeof CheckOutRequest.Type;
+
+/** The audit trail's names for what happens at the gate (issue 10). */
+export const siteVisitAuditActions = {
+  checkedIn: 'checkIn.created',
+  refused: 'checkIn.refused',
+  checkedOut: 'checkIn.closed',
+  checkedOutByHand: 'checkIn.closedByHand',
+  checkedOutAtMidnight: 'checkIn.closedAtMidnight',
+  qrReplaced: 'site.qrReplaced',
+  registered: 'trades.registered',
+} as const;

@@ -2,12 +2,13 @@ import { Schema } from 'effect';
 import { Uuid } from './fields';
 import { HighRiskWorkCodeSchema, highRiskWorkMessage, type HighRiskWorkCode } from './high-risk-work';
 import { PpeSchema, ppeValues, type Ppe } from './ppe';
-import { PhotoReference } from './trades';
+import { OptionalPhotoReference, type PhotoReference } from './trades';
 
 export const swmsSubmissionMessages = {
   incomplete: 'This SWMS is incomplete',
   notCheckedIn: 'Check in at this site before submitting a SWMS for it',
   tradesOnly: 'Only a tradesperson can submit a SWMS',
+  alreadySubmitted: 'This SWMS was already submitted',
   submissionId: 'Send the submission id the SWMS was drafted with',
   level: 'Choose a level from 1 to 5',
   tooLong: 'This text is too long',
@@ -48,15 +49,15 @@ export const SwmsSubmission = Schema.Struct({
   highRiskWork: Schema.Array(HighRiskWorkCodeSchema)
     .annotate({ message: highRiskWorkMessage })
     .check(Schema.isMaxLength(18, { message: highRiskWorkMessage })),
-  riskConsequenceLevel: Schema.NullOr(Level),
-  riskLikelihoodLevel: Schema.NullOr(Level),
+  riskConsequenceLevel: Schema.NullOr(Level).annotate({ message: swmsSubmissionMessages.level }),
+  riskLikelihoodLevel: Schema.NullOr(Level).annotate({ message: swmsSubmissionMessages.level }),
   task: Schema.Struct({
     taskDescription: Text,
     mobilePlantTools: Text,
     riskText: Text,
-    riskPhoto: Schema.NullOr(PhotoReference),
+    riskPhoto: OptionalPhotoReference,
     controlText: Text,
-    controlPhoto: Schema.NullOr(PhotoReference),
+    controlPhoto: OptionalPhotoReference,
     controlImplementation: Text,
     controlMonitoring: Text,
     controlReview: Text,

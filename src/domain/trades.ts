@@ -27,6 +27,9 @@ export const PhotoReference = Schema.Struct({
 });
 export type PhotoReference = typeof PhotoReference.Type;
 
+/** No photo, or one uploaded; any other shape answers 'Upload the photo again' rather than the union's wording. */
+export const OptionalPhotoReference = Schema.NullOr(PhotoReference).annotate({ message: tradesMessages.photoUploadAgain });
+
 /** A calendar date, yyyy-mm-dd. */
 export const CalendarDate = Schema.String.annotate({ message: tradesMessages.expiryDate }).check(
   Schema.makeFilter<string>((value) => {
@@ -49,7 +52,7 @@ export const LicenceInput = Schema.Struct({
   licenceClass: ShortText,
   number: ShortText,
   expiresOn: CalendarDate,
-  photo: Schema.NullOr(PhotoReference),
+  photo: OptionalPhotoReference,
 });
 export type LicenceInput = typeof LicenceInput.Type;
 
@@ -63,7 +66,7 @@ export const TradesProfileUpdate = Schema.Struct({
   emergencyContactPhone: ProfilePhone,
   tradeQualifications: ShortText,
   whitecardNumber: ShortText,
-  whitecardPhoto: Schema.NullOr(PhotoReference),
+  whitecardPhoto: OptionalPhotoReference,
   licences: Schema.Array(LicenceInput).check(Schema.isMaxLength(20, { message: tradesMessages.tooManyLicences })),
 });
 export type TradesProfileUpdate = typeof TradesProfileUpdate.Type;

@@ -154,7 +154,7 @@ describe('site SWMS and check-ins: cursor paging', () => {
     });
   }
 
-  it('answers check-ins with the user and their name', async () => {
+  it('answers check-ins with the user, their name and how the check-in ended', async () => {
     const page = (await get(activityUrl(harbourAdmin.companyId, busySite, 'checkins', 'limit=50'), harbourAdmin.token)).json<CheckInPage>();
     const mine = page.items.find((item) => item.checkInUser._id === tradie.userId)!;
     const user = await app.db.selectFrom('users').selectAll().where('id', '=', tradie.userId).executeTakeFirstOrThrow();
@@ -164,6 +164,8 @@ describe('site SWMS and check-ins: cursor paging', () => {
       userName: `${user.first_name} ${user.surname}`.trim() || user.email,
       checkInUser: { _id: user.id, firstName: user.first_name, surname: user.surname },
       createdAt: row.created_at.toISOString(),
+      checkedOutAt: row.checked_out_at ? row.checked_out_at.toISOString() : null,
+      checkoutKind: row.checkout_kind,
     });
   });
 

@@ -119,6 +119,8 @@ describe('GET /api/profile/trades/:id', () => {
         emergencyContactPhone: '0498765432',
         tradeQualifications: 'Electrician (Lic. 12345)',
         whitecardNumber: 'WC-778899',
+        whitecardPhoto: null,
+        licences: [],
       });
     }
     for (const viewer of [ridgelineAdmin, ridgelineSupervisor]) expect(answer(await get(trades.id, viewer))).toEqual(denied);

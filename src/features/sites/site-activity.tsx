@@ -1,21 +1,42 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getSiteCheckIns } from '../../api/get-site-check-ins';
 import { getSiteSwms } from '../../api/get-site-swms';
 import { StatusBadge } from '../../components/status-menu/status-badge';
+import type { CheckIn } from '../../domain/check-in';
 import { formatActivity } from '../../domain/dates';
 import { reviewStatusLabels } from '../../domain/swms';
 import { ActivityList } from './activity-list';
 import { sitePaths } from './paths';
-import { siteText } from './strings';
+import { formatTimeOut } from './site-clock';
+import { checkOutText, siteText } from './strings';
 import { useCursorList } from '../../components/cursor-list/use-cursor-list';
+import { useLiveChanges } from '../../components/live/use-live-changes';
 
 /** About what the list's box shows at once, so scrolling it asks for the next page. */
 const activityPageSize = 5;
 
 const fullName = (person: { readonly firstName: string; readonly surname: string }) => `${person.firstName} ${person.surname}`.trim();
 
-export function SiteCheckIns({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+function CheckOutLine({ checkIn }: { readonly checkIn: CheckIn }) {
+  if (checkIn.checkedOutAt === undefined) return null;
+  if (checkIn.checkedOutAt === null) {
+    return (
+      <span className="activity-out" data-kind="onsite">
+        {checkOutText.onSite}
+      </span>
+    );
+  }
+  const label = checkOutText[checkIn.checkoutKind ?? 'self'];
+  return (
+    <span className="activity-out" data-kind={checkIn.checkoutKind ?? 'self'}>
+      {`${label}, `}
+      <time dateTime={checkIn.checkedOutAt}>{formatTimeOut(checkIn.createdAt, checkIn.checkedOutAt)}</time>
+    </span>
+  );
+}
+
+function CheckInList({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
   const load = useCallback(
     (cursor: string | null, signal: AbortSignal) => getSiteCheckIns(companyId, siteId, { cursor, limit: activityPageSize }, { signal }),
     [companyId, siteId],
@@ -33,10 +54,18 @@ export function SiteCheckIns({ companyId, siteId }: { readonly companyId: string
           <time className="activity-time" dateTime={checkIn.createdAt}>
             {formatActivity(checkIn.createdAt)}
           </time>
+          <CheckOutLine checkIn={checkIn} />
         </>
       )}
     />
   );
+}
+
+/** Spec §2 latest check-ins, read again from the top when anyone checks in or out (issue 10). */
+export function SiteCheckIns({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+  const [generation, setGeneration] = useState(0);
+  useLiveChanges(companyId, 'onsite', () => setGeneration((value) => value + 1));
+  return <CheckInList key={generation} companyId={companyId} siteId={siteId} />;
 }
 
 export function SiteSwms({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {

@@ -7,7 +7,9 @@ import { PencilIcon } from '../../ui/icons';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { sitePaths } from './paths';
+import { OnSiteCard } from './on-site-card';
 import { SiteCheckIns, SiteSwms } from './site-activity';
+import { SiteGateCard } from './site-gate-card';
 import { SiteStatusControl } from './site-status-control';
 import { siteColumnLabels, siteFieldLabels, siteText } from './strings';
 import { useSite } from './use-site';
@@ -74,6 +76,10 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
           </DetailList>
         </CardContent>
       </Card>
+      <div className="site-now">
+        <OnSiteCard site={site} canCheckOut={!readOnly} />
+        {readOnly ? null : <SiteGateCard site={site} />}
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>{siteText.ppeRequired}</CardTitle>

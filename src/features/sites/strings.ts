@@ -62,3 +62,70 @@ export const siteColumnLabels = {
   siteNumber: 'Job No.',
   status: 'Status',
 } as const;
+
+/** Issue 10 §1: the site's gate QR code on its details page. */
+export const siteGateText = {
+  title: 'Site check-in',
+  lead: 'Tradespeople scan this code at the site gate to check in and out.',
+  qrAlt: 'QR code for checking in at this site',
+  link: 'Check-in link',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  copyFailed: 'The link could not be copied',
+  poster: 'Site poster',
+  replace: 'Replace QR code',
+  replaceTitle: 'Replace the QR code?',
+  replaceLead: 'A new QR code is issued for this site. Every site poster printed so far stops working at once: print the new poster and put it up at the gate.',
+  replaceConfirm: 'Replace QR code',
+  replacedNote: 'New QR code issued: print the new site poster. Old posters no longer work.',
+  cancel: 'Cancel',
+} as const;
+
+/** Issue 10 §3: who is on site now, and the evacuation list. */
+export const onSiteText = {
+  title: (count: number) => `On site now: ${count}`,
+  loadingTitle: 'On site now',
+  empty: 'Nobody is checked in right now',
+  listLabel: 'People on site now',
+  trade: 'Trade',
+  phone: 'Phone',
+  timeIn: 'Time in',
+  noTrade: 'Trade not given',
+  checkOut: 'Check out',
+  checkOutLabel: (name: string) => `Check out ${name}`,
+  checkOutTitle: (name: string) => `Check out ${name}?`,
+  checkOutLead: (name: string) => `${name} is marked as having left the site now. The check-out is recorded in the audit trail as done by you.`,
+  checkOutConfirm: 'Check out',
+  cancel: 'Cancel',
+  evacuationList: 'Evacuation list',
+  retry: 'Try again',
+  updating: 'Updating…',
+} as const;
+
+export const evacuationText = {
+  title: 'Evacuation list',
+  printedAt: 'Printed at',
+  jobNo: 'Job No.',
+  print: 'Print',
+  downloadPdf: 'Download PDF',
+  tableLabel: 'Everyone on site now',
+  mustered: 'Mustered',
+  musteredLabel: (name: string) => `Mustered: ${name}`,
+  name: 'Name',
+  trade: 'Trade',
+  phone: 'Phone',
+  emergencyContact: 'Emergency contact',
+  emergencyPhone: 'Emergency phone',
+  timeIn: 'Time in',
+  none: '—',
+  back: 'Back to the site',
+  siteMissing: 'This project site could not be loaded.',
+} as const;
+
+/** Issue 10 §2: how a check-in in the site's list ended. */
+export const checkOutText = {
+  onSite: 'On site',
+  self: 'Checked out',
+  manual: 'Checked out by hand',
+  automatic: 'Checked out automatically',
+} as const;

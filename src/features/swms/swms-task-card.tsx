@@ -9,6 +9,9 @@ function Text({ children }: { readonly children: string }) {
   return children.trim() ? <span className="swms-text">{children}</span> : <span className="muted">{swmsText.none}</span>;
 }
 
+/** WHS Regulation 299 (issue 10): shown when the SWMS says them; older SWMS have none. */
+const controlSteps = ['controlImplementation', 'controlMonitoring', 'controlReview'] as const;
+
 /** Spec §3 task: what is done, with what, its risk and control (each with a photo), and the PPE worn. */
 export function SwmsTaskCard({ swms }: { readonly swms: Swms }) {
   const { task } = swms;
@@ -33,6 +36,13 @@ export function SwmsTaskCard({ swms }: { readonly swms: Swms }) {
             <Text>{task.controlText}</Text>
             <SwmsPhoto photo={task.controlPhoto} alt={swmsText.controlPhoto} />
           </DetailItem>
+          {controlSteps.map((field) =>
+            task[field].trim() ? (
+              <DetailItem key={field} label={swmsText[field]} data-span="full">
+                <span className="swms-text">{task[field]}</span>
+              </DetailItem>
+            ) : null,
+          )}
           <DetailItem label={swmsText.ppe} data-span="full">
             <PpeList ppe={task.ppe} emptyText={swmsText.none} label={swmsText.ppe} />
           </DetailItem>

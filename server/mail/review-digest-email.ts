@@ -1,0 +1,84 @@
+import { fullAddress } from '../../src/domain/project-site';
+import { siteTimeZone } from '../../src/domain/site-time-zone';
+import { emailPage, escapeHtml } from './html';
+import type { OutgoingMail } from './mailer';
+
+export interface DigestSwms {
+  readonly swmsId: string;
+  readonly companyId: string;
+  readonly companyName: string;
+  readonly submitter: string;
+  readonly address: string;
+  readonly suburb: string;
+  readonly postcode: string;
+  readonly siteNumber: string;
+  readonly submittedAt: Date;
+}
+
+export interface ReviewDigest {
+  readonly to: string;
+  readonly firstName: string;
+  readonly publicUrl: string;
+  readonly items: readonly DigestSwms[];
+}
+
+/** Spec §9 dates (en-AU, 2-digit day, month, year, hour and minute) at the site's own time. */
+function submittedText(item: DigestSwms): string {
+  return `${new Intl.DateTimeFormat('en-AU', {
+    day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: siteTimeZone(item.postcode),
+  }).format(item.submittedAt)} (site time)`;
+}
+
+export const digestSubject = (count: number) => `${count} SWMS awaiting your review`;
+
+/** Issue 10: one email listing every SWMS awaiting the person's review, with a link to each and to the For Review list. */
+export function reviewDigestEmail(digest: ReviewDigest): OutgoingMail {
+  const subject = digestSubject(digest.items.length);
+  const swmsLink = (item: DigestSwms) => `${digest.publicUrl}/company/${item.companyId}/swms/${item.swmsId}`;
+  const companies = [...new Map(digest.items.map((item) => [item.companyId, item.companyName])).entries()];
+  const forReviewLink = (companyId: string) => `${digest.publicUrl}/company/${companyId}/swms?filter=status.string.forReview`;
+  const companyNames = companies.map(([, name]) => name).join(' and ');
+  const lead = `${digest.items.length === 1 ? 'This SWMS is' : `These ${digest.items.length} SWMS are`} awaiting your review at ${companyNames}:`;
+  const describe = (item: DigestSwms) => `${item.submitter} · ${fullAddress(item)} · Job No ${item.siteNumber} · submitted ${submittedText(item)}`;
+  const footer = 'You get at most one of these emails an hour, while SWMS wait for your review.';
+
+  const text = [
+    `Hello ${digest.firstName},`,
+    '',
+    lead,
+    '',
+    ...digest.items.flatMap((item) => [`- ${describe(item)}`, `  ${swmsLink(item)}`]),
+    '',
+    ...companies.map(([companyId, name]) => `Every SWMS for review at ${name}: ${forReviewLink(companyId)}`),
+    '',
+    footer,
+  ].join('\n');
+
+  const rows = digest.items
+    .map(
+      (item) => `<li style="margin:0 0 16px;font-size:15px;line-height:1.5;">
+<a href="${escapeHtml(swmsLink(item))}" style="color:#0b5cad;font-weight:bold;">${escapeHtml(fullAddress(item))}</a><br>
+Job No ${escapeHtml(item.siteNumber)} · submitted by ${escapeHtml(item.submitter)}<br>
+<span style="color:#52606d;">${escapeHtml(submittedText(item))}</span>
+</li>`,
+    )
+    .join('\n');
+  const buttons = companies
+    .map(
+      ([companyId, name]) =>
+        `<p style="margin:0 0 16px;"><a href="${escapeHtml(forReviewLink(companyId))}" style="display:inline-block;padding:12px 24px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;font-weight:bold;">Open the For Review list${companies.length > 1 ? ` of ${escapeHtml(name)}` : ''}</a></p>`,
+    )
+    .join('\n');
+  const html = emailPage(
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#1f2933;">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">Hello ${escapeHtml(digest.firstName)},</p>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5;">${escapeHtml(lead)}</p>
+<ul style="margin:0 0 24px;padding-left:20px;">
+${rows}
+</ul>
+${buttons}
+<p style="margin:8px 0 0;font-size:14px;line-height:1.5;color:#52606d;">${escapeHtml(footer)}</p>`,
+  );
+  return { to: digest.to, subject, html, text };
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { reviewFlagFor } from '../../src/domain/swms';
+import type { Role } from '../../src/domain/roles';
+import type { Db } from '../db/database';
+import { reviewDigestEmail, type DigestSwms } from './review-digest-email';
+import type { OutgoingMail } from './mailer';
+
+type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
+
+/** Issue 10: at most one digest per person per hour. */
+export const digestGapMs = 60 * 60 * 1000;
+
+/** People (or the one named) with unsent digest items and no digest sent to them in the hour before `now`. */
+async function dueRecipients(db: Db, now: Date, only?: string): Promise<string[]> {
+  const since = new Date(now.getTime() - digestGapMs);
+  let query = db
+    .selectFrom('review_digest_items as i')
+    .select('i.recipient_user_id')
+    .distinct()
+    .where('i.sent_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('review_digest_items as r')
+            .select('r.id')
+            .whereRef('r.recipient_user_id', '=', 'i.recipient_user_id')
+            .where('r.sent_at', '>', since),
+        ),
+      ),
+    );
+  if (only !== undefined) query = query.where('i.recipient_user_id', '=', only);
+  const rows = await query.execute();
+  return rows.map((row) => row.recipient_user_id);
+}
+
+function unsentItems(db: Db, recipient: string) {
+  return db
+    .selectFrom('review_digest_items as i')
+    .innerJoin('swms as s', 's.id', 'i.swms_id')
+    .innerJoin('project_sites as p', 'p.id', 's.site_id')
+    .innerJoin('companies as c', 'c.id', 'i.company_id')
+    .innerJoin('users as u', 'u.id', 's.created_by')
+    .select([
+      'i.id',
+      'i.swms_id',
+      'i.company_id',
+      'c.name as company_name',
+      'c.deleted_at',
+      's.created_at',
+      's.company_admin_reviewed_at',
+      's.supervisor_reviewed_at',
+      'p.address',
+      'p.suburb',
+      'p.postcode',
+      'p.site_number',
+      'u.first_name',
+      'u.surname',
+      'u.email',
+    ])
+    .where('i.recipient_user_id', '=', recipient)
+    .where('i.sent_at', 'is', null)
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .forUpdate('i')
+    .execute();
+}
+
+type ItemRow = Awaited<ReturnType<typeof unsentItems>>[number];
+
+async function activeRolesByCompany(db: Db, recipient: string): Promise<Map<string, Role[]>> {
+  const rows = await db.selectFrom('user_roles').select(['company_id', 'role']).where('user_id', '=', recipient).where('status', '=', 'active').execute();
+  const roles = new Map<string, Role[]>();
+  for (const row of rows) if (row.company_id !== null) roles.set(row.company_id, [...(roles.get(row.company_id) ?? []), row.role]);
+  return roles;
+}
+
+/** The item still waits for this person: their company is live and their own flag (spec §4) is not set. */
+function stillAwaiting(item: ItemRow, roles: ReadonlyMap<string, Role[]>): boolean {
+  if (item.deleted_at !== null) return false;
+  const flag = reviewFlagFor(roles.get(item.company_id) ?? []);
+  if (flag === 'companyAdmin') return item.company_admin_reviewed_at === null;
+  if (flag === 'supervisor') return item.supervisor_reviewed_at === null;
+  return false;
+}
+
+interface Claim {
+  readonly mail: OutgoingMail;
+  readonly itemIds: readonly string[];
+}
+
+/**
+ * Claims the recipient's unsent items, in one transaction under a per-recipient lock, so that of
+ * several instances one alone sends their digest: the items waiting are marked sent at `now`, and
+ * those reviewed meanwhile (or no longer theirs to review) leave the queue without counting as a
+ * digest sent. The mail goes out after the commit; a failed send gives the items back (`release`).
+ */
+async function claimDigest(app: App, recipient: string, now: Date): Promise<Claim | undefined> {
+  return app.db.transaction().execute(async (trx) => {
+    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`review digest ${recipient}`})) AS locked`.execute(trx);
+    if (!lock.rows[0]?.locked) return undefined;
+    if ((await dueRecipients(trx, now, recipient)).length === 0) return undefined;
+    const user = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', recipient).executeTakeFirst();
+    const items = await unsentItems(trx, recipient);
+    const roles = await activeRolesByCompany(trx, recipient);
+    const waiting = user ? items.filter((item) => stillAwaiting(item, roles)) : [];
+    const dropped = items.filter((item) => !waiting.includes(item));
+    if (dropped.length > 0) await trx.deleteFrom('review_digest_items').where('id', 'in', dropped.map((item) => item.id)).execute();
+    if (!user || waiting.length === 0) return undefined;
+    await trx.updateTable('review_digest_items').set({ sent_at: now }).where('id', 'in', waiting.map((item) => item.id)).execute();
+    const mail = reviewDigestEmail({
+      to: user.email,
+      firstName: user.first_name,
+      publicUrl: app.config.publicUrl,
+      items: waiting.map(
+        (item): DigestSwms => ({
+          swmsId: item.swms_id,
+          companyId: item.company_id,
+          companyName: item.company_name,
+          submitter: `${item.first_name} ${item.surname}`.trim() || item.email,
+          address: item.address,
+          suburb: item.suburb,
+          postcode: item.postcode,
+          siteNumber: item.site_number,
+          submittedAt: new Date(item.created_at),
+        }),
+      ),
+    });
+    return { mail, itemIds: waiting.map((item) => item.id) };
+  });
+}
+
+async function release(db: Db, claim: Claim, now: Date): Promise<void> {
+  await db.updateTable('review_digest_items').set({ sent_at: null }).where('id', 'in', [...claim.itemIds]).where('sent_at', '=', now).execute();
+}
+
+/**
+ * Issue 10 review digest: every person with SWMS awaiting their review and no digest in the hour
+ * before `now` gets one email listing them all. Answers how many emails went out.
+ */
+export async function sendDueDigests(app: App, now: Date = new Date()): Promise<number> {
+  let sent = 0;
+  for (const recipient of await dueRecipients(app.db, now)) {
+    const claim = await claimDigest(app, recipient, now);
+    if (!claim) continue;
+    try {
+      await app.mailer.send(claim.mail);
+      sent += 1;
+    } catch (error) {
+      app.log.warn({ err: error, recipient }, 'the review digest could not be sent; it is tried again on the next round');
+      await release(app.db, claim, now);
+    }
+  }
+  return sent;
+}
