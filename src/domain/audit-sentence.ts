@@ -39,6 +39,29 @@ function whatHappened(event: AuditEvent): string {
       return `marked SWMS ${label} as Reviewed`;
     case 'swms.returnedForReview':
       return `returned SWMS ${label} to For Review`;
+    case 'swms.submitted':
+      return `submitted SWMS ${label}`;
+    case 'checkIn.created':
+      return `checked in at site ${label}`;
+    case 'checkIn.refused': {
+      const problems = (event.detail as { problems?: unknown } | null)?.problems;
+      const why = Array.isArray(problems) ? problems.filter((item) => typeof item === 'string').join('; ') : '';
+      return `was refused check-in at site ${label}${why ? `: ${why}` : ''}`;
+    }
+    case 'checkIn.closed':
+      return field(event.detail, 'reason') === 'checkedInElsewhere'
+        ? `was checked out of site ${label} on checking in at another site`
+        : `checked out of site ${label}`;
+    case 'checkIn.closedByHand':
+      return `checked ${field(event.detail, 'name') ?? 'a tradesperson'} out of site ${label} by hand`;
+    case 'checkIn.closedAtMidnight':
+      return `checked ${field(event.detail, 'name') ?? 'a tradesperson'} out of site ${label} at midnight site time`;
+    case 'site.qrReplaced':
+      return `replaced the QR code of site ${label}: older posters no longer work`;
+    case 'trades.registered':
+      return 'joined as a tradesperson from a site QR code';
+    case 'trades.profileUpdated':
+      return 'updated their tradesperson profile and licences';
     case 'profile.update':
       return 'edited their profile';
     case 'auth.signIn':

@@ -31,6 +31,7 @@ export const auditText = {
 
 export const actionOptions = [
   { value: '', label: auditText.anyAction },
+  { value: 'swms.submitted', label: 'SWMS submitted' },
   { value: 'swms.reviewed', label: 'SWMS marked Reviewed' },
   { value: 'swms.returnedForReview', label: 'SWMS returned to For Review' },
   { value: 'site.create', label: 'Site created' },
@@ -42,6 +43,12 @@ export const actionOptions = [
   { value: 'invite.create', label: 'Invitation sent' },
   { value: 'invite.resend', label: 'Invitation resent' },
   { value: 'invite.accept', label: 'Invitation accepted' },
+  { value: 'checkIn.created', label: 'Checked in' },
+  { value: 'checkIn.refused', label: 'Check-in refused' },
+  { value: 'checkIn.closed', label: 'Checked out' },
+  { value: 'checkIn.closedByHand', label: 'Checked out by hand' },
+  { value: 'checkIn.closedAtMidnight', label: 'Checked out at midnight' },
+  { value: 'site.qrReplaced', label: 'Site QR code replaced' },
 ] as const;
 
 export const targetOptions = [

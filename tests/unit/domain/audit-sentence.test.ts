@@ -27,6 +27,20 @@ describe('auditSentence', () => {
     expect(auditSentence(event({ actor: null, action: 'demo.seeded' }))).toBe('The system loaded the demo data, 21 Nov 2026 14:05');
   });
 
+  it('tells what happened at the site gate, naming why a check-in was refused and who was checked out', () => {
+    const site = { type: 'project_site', _id: 'p', label: 'HB-12 1 George St, Sydney' };
+    const tradie = { _id: 'u2', name: 'Ben Hughes', email: 'ben@example.com', role: 'TradesPerson' };
+    expect(auditSentence(event({ actor: tradie, action: 'checkIn.refused', target: site, detail: { problems: ['Add your white card number to your profile before checking in'] } }))).toBe(
+      'Ben Hughes (Trades Person) was refused check-in at site HB-12 1 George St, Sydney: Add your white card number to your profile before checking in, 21 Nov 2026 14:05',
+    );
+    expect(auditSentence(event({ action: 'checkIn.closedByHand', target: site, detail: { name: 'Ben Hughes' } }))).toBe(
+      'Priya Sharma (Supervisor) checked Ben Hughes out of site HB-12 1 George St, Sydney by hand, 21 Nov 2026 14:05',
+    );
+    expect(auditSentence(event({ actor: null, action: 'checkIn.closedAtMidnight', target: site, detail: { name: 'Ben Hughes' } }))).toBe(
+      'The system checked Ben Hughes out of site HB-12 1 George St, Sydney at midnight site time, 21 Nov 2026 14:05',
+    );
+  });
+
   it('shortens a hash to its first and last four characters', () => {
     expect(shortHash('3f9a0000000000000000c21e')).toBe('3f9a…c21e');
   });
