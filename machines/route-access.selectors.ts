@@ -23,8 +23,13 @@ export function normalisePathname(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/** Issue 10: the page a site poster's QR code opens, `/site/{siteId}/check-in`, public like the gateway screens. */
+export function isCheckInPage(pathname: string): boolean {
+  return /^\/site\/[^/]+\/check-in$/.test(normalisePathname(pathname));
+}
+
 export function isPublicRoute(pathname: string): boolean {
-  return publicPaths.includes(normalisePathname(pathname));
+  return publicPaths.includes(normalisePathname(pathname)) || isCheckInPage(pathname);
 }
 
 const has = (viewer: SignedInViewer, role: AccessTokenPayload['roles'][number]) => viewer.roles.includes(role);
@@ -38,7 +43,16 @@ function clientsArea(viewer: SignedInViewer): RouteAccess {
   return viewer.company !== null && isCompanyUser ? redirect(`/company/${viewer.company}`) : redirect('/unauthorised');
 }
 
-/** Spec §2 company access rules with DESIGN's admin-only decision (all but the SWMS list and detail). */
+/** Issue 10: one site's details and its evacuation list (not the site list, the new-site form or the edit form). */
+function isSitePage(rest: readonly string[], ...pages: readonly (string | undefined)[]): boolean {
+  const [section, siteId, page] = rest;
+  return section === 'projectsites' && siteId !== undefined && siteId !== 'add' && rest.length <= 3 && pages.includes(page);
+}
+
+/**
+ * Spec §2 company access rules with DESIGN's admin-only decision (all but the SWMS list and detail),
+ * and issue 10's: a supervisor also opens a site's details and its evacuation list.
+ */
 function companyArea(viewer: SignedInViewer, companyId: string, rest: readonly string[]): RouteAccess {
   if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
   if (viewer.company !== companyId) return redirect('/unauthorised');
@@ -46,15 +60,31 @@ function companyArea(viewer: SignedInViewer, companyId: string, rest: readonly s
   if (has(viewer, 'CompanyAuditor')) return auditorArea(companyId, rest);
   if (!has(viewer, 'CompanySupervisor')) return redirect('/clients');
   const isSwmsPage = rest[0] === 'swms' && rest.length <= 2;
-  return isSwmsPage ? allow : redirect(`/company/${companyId}/swms`);
+  return isSwmsPage || isSitePage(rest, undefined, 'evacuation') ? allow : redirect(`/company/${companyId}/swms`);
 }
 
-/** Issue 9: an auditor reads the SWMS, the project sites and the audit trail; anything else leads back to the trail. */
+/** Issue 9: an auditor reads the SWMS, the project sites and the audit trail (issue 10: and a site's evacuation list); anything else leads back to the trail. */
 function auditorArea(companyId: string, rest: readonly string[]): RouteAccess {
   const [section, id, ...deeper] = rest;
   const readable = (section === 'swms' || section === 'projectsites') && deeper.length === 0 && id !== 'add';
   const trail = section === 'audit' && id === undefined;
-  return readable || trail ? allow : redirect(`/company/${companyId}/audit`);
+  return readable || trail || isSitePage(rest, 'evacuation') ? allow : redirect(`/company/${companyId}/audit`);
+}
+
+/** Issue 10: a site's SWMS builder (`/site/{siteId}/swms/new`) is a tradesperson's; other site paths are unmatched. */
+function siteArea(viewer: SignedInViewer, rest: readonly string[]): RouteAccess {
+  const isSwmsBuilder = rest.length === 3 && rest[1] === 'swms' && rest[2] === 'new';
+  if (!isSwmsBuilder) return allow;
+  if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
+  return has(viewer, 'TradesPerson') ? allow : redirect('/unauthorised');
+}
+
+/** /trades/{id} for any signed-in user (the page decides what they see); /trades/{id}/edit for that tradesperson only. */
+function tradesArea(viewer: SignedInViewer, rest: readonly string[]): RouteAccess {
+  const [id, page, ...deeper] = rest;
+  if (page !== 'edit' || deeper.length > 0 || id === undefined) return allow;
+  if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
+  return has(viewer, 'TradesPerson') && viewer.sub === id ? allow : redirect('/unauthorised');
 }
 
 /** /profile, /profile/create and /profile/{id}: any role but Unregistered. */
@@ -82,6 +112,10 @@ function firstDecision(pathname: string, viewer: RouteViewer): RouteAccess {
       return rest[0] ? companyArea(signedInViewer, decodeSegment(rest[0]), rest.slice(1)) : allow;
     case 'profile':
       return profileArea(signedInViewer, rest);
+    case 'site':
+      return siteArea(signedInViewer, rest);
+    case 'trades':
+      return tradesArea(signedInViewer, rest.map(decodeSegment));
     default:
       return allow;
   }

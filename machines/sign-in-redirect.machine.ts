@@ -1,6 +1,7 @@
 import { createActor, setup } from 'xstate';
 import type { Role } from '../src/domain/roles';
 import type { AccessTokenPayload } from '../src/domain/token';
+import { isCheckInPage } from './route-access.selectors';
 
 export interface SignInRedirectInput {
   payload: AccessTokenPayload;
@@ -29,6 +30,7 @@ export const signInRedirectMachine = setup({
   },
   guards: {
     hasInvitation: ({ context }) => Boolean(context.inviteCode),
+    returnsToCheckIn: ({ context }) => isSafeReturnTo(context.returnTo) && isCheckInPage(context.returnTo),
     hasNoPortalRole: ({ context }) =>
       hasRole(context.payload, 'Unregistered') || context.payload.roles.length === 0,
     hasReturnTo: ({ context }) => isSafeReturnTo(context.returnTo),
@@ -50,6 +52,7 @@ export const signInRedirectMachine = setup({
       description: 'The first rule that applies wins, in this order.',
       always: [
         { guard: 'hasInvitation', target: 'acceptInvitation' },
+        { guard: 'returnsToCheckIn', target: 'checkIn' },
         { guard: 'hasNoPortalRole', target: 'unauthorisedRole' },
         { guard: 'hasReturnTo', target: 'returnTo' },
         { guard: 'isSuperUser', target: 'clients' },
@@ -64,6 +67,12 @@ export const signInRedirectMachine = setup({
       type: 'final',
       description: 'An invitation code is waiting: accept it first.',
       output: '/accept_invitation',
+    },
+    checkIn: {
+      type: 'final',
+      description:
+        "Issue 10: back to the site's check-in page whose QR code was scanned, even without a role yet: that page makes them a tradesperson.",
+      output: ({ context }) => context.returnTo ?? '/',
     },
     unauthorisedRole: {
       type: 'final',
@@ -97,7 +106,7 @@ export const signInRedirectMachine = setup({
     },
     tradesPerson: {
       type: 'final',
-      description: 'A tradesperson starts at their own details.',
+      description: 'A tradesperson starts at their own home page.',
       output: ({ context }) => `/trades/${context.payload.sub}`,
     },
     unauthorised: {

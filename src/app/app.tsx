@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import * as session from '../../machines/session.selectors';
+import { SwmsOutboxProvider } from '../components/swms-outbox/swms-outbox-provider';
 import { Toaster } from '../ui/toaster';
 import { createRouter } from './router';
 import { Session } from './session/session-context';
@@ -11,10 +13,18 @@ function Routes() {
   return <RouterProvider router={router} />;
 }
 
+/** Issue 10 §4: a tradesperson's SWMS saved offline are sent from whichever screen is open. */
+function SwmsOutbox({ children }: { readonly children: ReactNode }) {
+  const tradespersonId = Session.useSelector((snapshot) => (session.hasRole('TradesPerson')(snapshot) ? session.userId(snapshot) : null));
+  return <SwmsOutboxProvider userId={tradespersonId}>{children}</SwmsOutboxProvider>;
+}
+
 export function App() {
   return (
     <Session.Provider>
-      <Routes />
+      <SwmsOutbox>
+        <Routes />
+      </SwmsOutbox>
       <Toaster />
     </Session.Provider>
   );

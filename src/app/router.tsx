@@ -19,11 +19,15 @@ import { EditProfilePage } from '../features/profile/edit-profile-page';
 import { ProfilePage } from '../features/profile/profile-page';
 import { CreateSitePage } from '../features/sites/create-site-page';
 import { EditSitePage } from '../features/sites/edit-site-page';
+import { EvacuationPage } from '../features/sites/evacuation-page';
 import { SiteDetailsPage } from '../features/sites/site-details-page';
 import { SitesPage } from '../features/sites/sites-page';
 import { SwmsPage } from '../features/swms/swms-page';
 import { SwmsSubmissionPage } from '../features/swms/swms-submission-page';
 import { TradespersonPage } from '../features/trades/tradesperson-page';
+import { EditTradesProfilePage } from '../features/trades/edit-trades-profile-page';
+import { CheckInPage } from '../features/check-in/check-in-page';
+import { SwmsBuilderPage } from '../features/swms-builder/swms-builder-page';
 import { AppLayout } from './layout/app-layout';
 import { BareLayout } from './layout/bare-layout';
 import { RouteError } from './routing/route-error';
@@ -42,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LoginPage /> },
           { path: '/accept_invitation', element: <AcceptInvitationPage /> },
           { path: '/unauthorised_role', element: <UnauthorisedRolePage /> },
+          { path: '/site/:siteId/check-in', element: <CheckInPage /> },
         ],
       },
       {
@@ -64,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: '/company/:companyId/projectsites/add', element: <CreateSitePage /> },
           { path: '/company/:companyId/projectsites/:projectSiteId', element: <SiteDetailsPage /> },
           { path: '/company/:companyId/projectsites/:projectSiteId/edit', element: <EditSitePage /> },
+          { path: '/company/:companyId/projectsites/:projectSiteId/evacuation', element: <EvacuationPage /> },
           { path: '/company/:companyId/swms', element: <SwmsPage /> },
           { path: '/company/:companyId/audit', element: <AuditPage /> },
           { path: '/company/:companyId/swms/:swmsId', element: <SwmsSubmissionPage /> },
@@ -71,6 +77,8 @@ export const routes: RouteObject[] = [
           { path: '/profile/create', element: <CreateProfilePage /> },
           { path: '/profile/:profileId', element: <EditProfilePage /> },
           { path: '/trades/:id', element: <TradespersonPage /> },
+          { path: '/trades/:id/edit', element: <EditTradesProfilePage /> },
+          { path: '/site/:siteId/swms/new', element: <SwmsBuilderPage /> },
           // The diagrams carry the layout engine (elkjs): loaded only when someone opens them.
           { path: '/workflows', lazy: () => import('../features/workflows/workflows-page').then((module) => ({ Component: module.WorkflowsPage })) },
           { path: '/workflows/:machineId', lazy: () => import('../features/workflows/workflow-page').then((module) => ({ Component: module.WorkflowPage })) },

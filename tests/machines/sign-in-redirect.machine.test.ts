@@ -21,6 +21,7 @@ function signedIn(roles: Role[], overrides: Partial<SignInRedirectInput> = {}): 
 /** One input per final decision, in the order DESIGN.md gives them. */
 const decisions: [string, SignInRedirectInput, string][] = [
   ['an invitation code wins over everything', signedIn(['SuperUser'], { inviteCode: 'inv-1', returnTo: '/clients/9' }), '/accept_invitation'],
+  ['a first sign-in from a site QR code goes back to that check-in page, even without a role', signedIn(['Unregistered'], { returnTo: '/site/site-4/check-in?key=k-1' }), '/site/site-4/check-in?key=k-1'],
   ['an Unregistered user has no roles in the system', signedIn(['Unregistered'], { returnTo: '/profile' }), '/unauthorised_role'],
   ['a remembered deep link comes next', signedIn(['CompanyAdmin'], { returnTo: '/company/acme/projectsites?status=ongoing' }), '/company/acme/projectsites?status=ongoing'],
   ['a super user lands on the client list', signedIn(['SuperUser'], { payload: { sub: 'root', exp: 1, roles: ['SuperUser'], company: null } }), '/clients'],
@@ -71,6 +72,18 @@ describe('decideRedirect', () => {
   test('the highest role decides when there are several', () => {
     expect(decideRedirect(signedIn(['CompanySupervisor', 'CompanyAdmin']))).toBe('/company/acme');
     expect(decideRedirect(signedIn(['TradesPerson', 'SuperUser']))).toBe('/clients');
+  });
+
+  test('a check-in page deep link wins over the role but not over an invitation', () => {
+    const checkIn = '/site/site-4/check-in?key=k-1';
+    expect(decideRedirect(signedIn([], { returnTo: checkIn }))).toBe(checkIn);
+    expect(decideRedirect(signedIn(['CompanyAdmin'], { returnTo: checkIn }))).toBe(checkIn);
+    expect(decideRedirect(signedIn(['Unregistered'], { returnTo: checkIn, inviteCode: 'inv-2' }))).toBe('/accept_invitation');
+  });
+
+  test('only the check-in page itself is followed without a role', () => {
+    expect(decideRedirect(signedIn(['Unregistered'], { returnTo: '/site/site-4/swms/new' }))).toBe('/unauthorised_role');
+    expect(decideRedirect(signedIn(['Unregistered'], { returnTo: '//evil.example/site/s/check-in' }))).toBe('/unauthorised_role');
   });
 
   test('an unsafe remembered location is ignored', () => {

@@ -9,8 +9,9 @@ import { versionLabel } from './version-label';
 export function SideNav({ onNavigate }: { readonly onNavigate?: () => void }) {
   const roles = Session.useSelector(session.roles);
   const companyId = Session.useSelector(session.companyId);
+  const userId = Session.useSelector(session.userId);
   const signOut = useSignOut();
-  const items = navItemsFor(roles, companyId);
+  const items = navItemsFor(roles, companyId, userId);
 
   return (
     <nav aria-label="Main" className="side-nav" data-slot="side-nav">

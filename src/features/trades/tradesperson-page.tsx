@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import { Session } from '../../app/hooks';
@@ -6,8 +7,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { LicenceList } from './licence-list';
 import { tradesFieldLabels, tradesText, type TradesField } from './strings';
+import { localToday } from './today';
+import { TradesHomePage } from './trades-home-page';
 import { useTradesPerson } from './use-trades-person';
+import './trades.css';
 
 const sections: readonly { readonly id: string; readonly title: string; readonly fields: readonly TradesField[] }[] = [
   { id: 'trades-personal', title: tradesText.personalDetails, fields: ['firstName', 'surname', 'phone', 'email'] },
@@ -16,6 +21,7 @@ const sections: readonly { readonly id: string; readonly title: string; readonly
 ];
 
 function TradesPersonDetails({ person }: { readonly person: TradesPerson }) {
+  const [today] = useState(localToday);
   return (
     <>
       {sections.map((section) => (
@@ -30,10 +36,29 @@ function TradesPersonDetails({ person }: { readonly person: TradesPerson }) {
                   {person[field] ? person[field] : <span className="muted">{tradesText.notProvided}</span>}
                 </DetailItem>
               ))}
+              {section.id === 'trades-qualifications' ? (
+                <DetailItem label={tradesText.whitecardPhoto}>
+                  {person.whitecardPhoto ? (
+                    <a href={person.whitecardPhoto.url} target="_blank" rel="noreferrer" className="whitecard-photo">
+                      <img src={person.whitecardPhoto.url} alt={tradesText.whitecardPhoto} />
+                    </a>
+                  ) : (
+                    <span className="muted">{tradesText.noWhitecardPhoto}</span>
+                  )}
+                </DetailItem>
+              ) : null}
             </DetailList>
           </CardContent>
         </Card>
       ))}
+      <Card aria-labelledby="trades-licences-title">
+        <CardHeader>
+          <CardTitle id="trades-licences-title">{tradesText.licences}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LicenceList licences={person.licences} today={today} />
+        </CardContent>
+      </Card>
     </>
   );
 }
@@ -63,8 +88,7 @@ function useBack() {
 }
 
 /** Spec §2 /trades/{id}: a tradesperson's details, for the company users whose sites they worked on. */
-export function TradespersonPage() {
-  const { id = '' } = useParams();
+function TradespersonDetailsPage({ id }: { readonly id: string }) {
   const back = useBack();
   return (
     <Page>
@@ -75,4 +99,11 @@ export function TradespersonPage() {
       <LoadedTradesPerson key={id} id={id} />
     </Page>
   );
+}
+
+/** /trades/{id}: the tradesperson's own home (issue 10 §5) when it is theirs, else their details (spec §2). */
+export function TradespersonPage() {
+  const { id = '' } = useParams();
+  const isOwnHome = Session.useSelector((snapshot) => session.userId(snapshot) === id && session.hasRole('TradesPerson')(snapshot));
+  return isOwnHome ? <TradesHomePage key={id} id={id} /> : <TradespersonDetailsPage key={id} id={id} />;
 }

@@ -9,13 +9,20 @@ import { fileUploadMachine } from '../../../machines/file-upload.machine';
 import { inviteAcceptanceMachine } from '../../../machines/invite-acceptance.machine';
 import { inviteSupervisorMachine } from '../../../machines/invite-supervisor.machine';
 import { invitedEmployeesMachine } from '../../../machines/invited-employees.machine';
+import { onSiteMachine } from '../../../machines/on-site.machine';
 import { pdfExportMachine } from '../../../machines/pdf-export.machine';
 import { profileEditorMachine } from '../../../machines/profile-editor.machine';
 import { sessionMachine } from '../../../machines/session.machine';
 import { signInRedirectMachine } from '../../../machines/sign-in-redirect.machine';
+import { siteCheckInMachine } from '../../../machines/site-check-in.machine';
 import { siteEditorMachine } from '../../../machines/site-editor.machine';
+import { siteGateMachine } from '../../../machines/site-gate.machine';
 import { siteStatusMachine } from '../../../machines/site-status.machine';
+import { swmsBuilderMachine } from '../../../machines/swms-builder.machine';
+import { swmsOutboxMachine } from '../../../machines/swms-outbox.machine';
 import { swmsReviewMachine } from '../../../machines/swms-review.machine';
+import { tradesHomeMachine } from '../../../machines/trades-home.machine';
+import { tradesProfileMachine } from '../../../machines/trades-profile.machine';
 
 export interface Workflow {
   readonly machine: AnyStateMachine;
@@ -43,6 +50,13 @@ export const workflows: readonly Workflow[] = [
   { machine: fileUploadMachine, title: 'File upload', governs: 'How a logo, safety plan or photo goes straight to storage with progress, and can be cancelled or retried.' },
   { machine: profileEditorMachine, title: 'Profile editor', governs: 'How a person edits and saves their own details.' },
   { machine: pdfExportMachine, title: 'SWMS PDF export', governs: 'How a selection of SWMS becomes one PDF, with progress, and can be cancelled.' },
+  { machine: siteGateMachine, title: 'Site QR code and poster', governs: "How a site's check-in QR code is shown, its poster downloaded, and its key replaced after a warning so old posters stop working." },
+  { machine: onSiteMachine, title: 'Who is on site now', governs: 'How the people on a site are listed and kept current as they check in and out, checked out by hand after a confirmation, and printed as the evacuation list.' },
+  { machine: siteCheckInMachine, title: 'Site check-in', governs: "How a tradesperson at the site gate scans the poster, signs in, is refused while a licence is expired, confirms the site's PPE and safety plan, and checks in and out." },
+  { machine: tradesProfileMachine, title: 'Tradesperson profile', governs: 'How a tradesperson completes and keeps their profile, white card and licences, with unsaved changes kept on the phone until saved.' },
+  { machine: tradesHomeMachine, title: "Tradesperson's home", governs: 'How a tradesperson sees their check-ins, SWMS and licences, and checks out of a site from home.' },
+  { machine: swmsBuilderMachine, title: 'SWMS builder', governs: 'How a tradesperson builds a SWMS on the phone in six steps, with photos, checks it against WHS Regulation 299, and submits it, or saves it to send later when offline.' },
+  { machine: swmsOutboxMachine, title: 'SWMS outbox', governs: 'How SWMS saved on the phone while offline are sent when the connection returns, tried again with a growing wait, and kept with the message when refused.' },
 ];
 
 export const workflowById = (id: string): Workflow | undefined => workflows.find((workflow) => workflow.machine.id === id);

@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from 'xstate';
+import { canAddLicence as roomForLicence, checkTradesProfile, storedPhotoUrls, type TradesProfileValues } from '../src/domain/trades-profile-form';
+import type { tradesProfileMachine } from './trades-profile.machine';
+
+type Snapshot = SnapshotFrom<typeof tradesProfileMachine>;
+
+export const isLoading = (snapshot: Snapshot) => snapshot.hasTag('loading');
+export const isMissing = (snapshot: Snapshot) => snapshot.hasTag('missing');
+/** Saving, and once saved while the page leaves. */
+export const isSaving = (snapshot: Snapshot) => snapshot.hasTag('saving');
+export const values = (snapshot: Snapshot): TradesProfileValues | null => snapshot.context.values;
+export const restoredDraft = (snapshot: Snapshot) => snapshot.context.restoredDraft;
+export const saveError = (snapshot: Snapshot) => snapshot.context.error;
+
+/** A first visit: the server holds no name yet, so the page explains why the profile is needed. */
+export const isFirstTime = (snapshot: Snapshot) => snapshot.context.person !== null && snapshot.context.person.firstName.trim() === '';
+
+/** Read urls of photos the server already holds, by file key. */
+export const photoUrls = (snapshot: Snapshot) => storedPhotoUrls(snapshot.context.person);
+
+export const canAddLicence = (snapshot: Snapshot) => snapshot.matches('editing') && snapshot.context.values !== null && roomForLicence(snapshot.context.values);
+
+/** Each touched field's message, by field id (see `licenceFieldId`). */
+export const visibleErrors = (snapshot: Snapshot): Readonly<Record<string, string>> => {
+  const { values: current, touched } = snapshot.context;
+  if (!current) return {};
+  const { errors } = checkTradesProfile(current);
+  const visible: Record<string, string> = {};
+  for (const id of touched) if (errors[id]) visible[id] = errors[id];
+  return visible;
+};

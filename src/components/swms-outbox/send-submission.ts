@@ -1,0 +1,27 @@
+import type { SubmitInput } from '../../../machines/swms-builder.machine';
+import { submitSwms } from '../../api/submit-swms';
+import type { Swms } from '../../domain/swms';
+import { photoSlots, withPhoto, type PendingPhotos } from '../../domain/swms-draft';
+import { submissionOf, type SwmsDraft } from '../../domain/swms-submission';
+import { uploadPendingPhoto } from './photo-upload';
+
+export interface SendOptions {
+  readonly signal?: AbortSignal;
+  /** After each photo reaches blob storage: keep the reference, so a retry does not upload it again. */
+  readonly onPhotoUploaded?: (draft: SwmsDraft, photos: PendingPhotos) => void | Promise<void>;
+}
+
+/** Photos still on the phone first, then POST site/{siteId}/swms (the builder's Submit and the outbox alike). */
+export async function sendSubmission(input: SubmitInput, options: SendOptions = {}): Promise<Swms> {
+  let { draft, photos } = input;
+  for (const slot of photoSlots) {
+    const photo = photos[slot];
+    if (!photo) continue;
+    const reference = await uploadPendingPhoto(photo, { signal: options.signal });
+    draft = withPhoto(draft, slot, reference, draft.updatedAt);
+    const { [slot]: _uploaded, ...rest } = photos;
+    photos = rest;
+    await options.onPhotoUploaded?.(draft, photos);
+  }
+  return submitSwms(input.siteId, submissionOf(draft), { signal: options.signal });
+}

@@ -1,0 +1,78 @@
+import { useSelector } from '@xstate/react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import * as session from '../../../machines/session.selectors';
+import * as Gate from '../../../machines/site-check-in.selectors';
+import { Session } from '../../app/hooks';
+import { Brand } from '../../ui/brand';
+import { PageTitle } from '../../ui/page';
+import { LoadingState } from '../../ui/status';
+import {
+  BlockedScreen,
+  CheckedInScreen,
+  CheckedOutScreen,
+  FailedScreen,
+  InvalidKeyScreen,
+  NotTradespersonScreen,
+  ProfileIncompleteScreen,
+  ReadyScreen,
+  SignedOutScreen,
+  SiteSummary,
+} from './check-in-screens';
+import { profileEditPath } from './paths';
+import { checkInText } from './strings';
+import { useSiteCheckIn } from './use-site-check-in';
+import './check-in.css';
+
+function GateHeader() {
+  const isTradesperson = Session.useSelector(session.hasRole('TradesPerson'));
+  const userId = Session.useSelector(session.userId);
+  return (
+    <header className="gate-header">
+      <Brand />
+      {isTradesperson && userId ? (
+        <Link to={`/trades/${encodeURIComponent(userId)}`} className="gate-home-link">
+          {checkInText.myHome}
+        </Link>
+      ) : null}
+    </header>
+  );
+}
+
+function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteKey: string }) {
+  const { actor, here, userId, homePath } = useSiteCheckIn(siteId, siteKey);
+  const screen = useSelector(actor, Gate.screen);
+  const site = useSelector(actor, Gate.site);
+  const profilePath = profileEditPath(userId ?? '', here);
+
+  if (screen === 'loading') return <LoadingState />;
+  if (screen === 'invalidKey') return <InvalidKeyScreen />;
+  return (
+    <>
+      {site ? <SiteSummary site={site} /> : null}
+      {screen === 'signedOut' ? <SignedOutScreen actor={actor} /> : null}
+      {screen === 'notTradesperson' ? <NotTradespersonScreen homePath={homePath} /> : null}
+      {screen === 'profileIncomplete' ? <ProfileIncompleteScreen profilePath={profilePath} /> : null}
+      {screen === 'blocked' ? <BlockedScreen actor={actor} profilePath={profilePath} /> : null}
+      {screen === 'ready' && site ? <ReadyScreen actor={actor} site={site} /> : null}
+      {screen === 'checkedIn' ? <CheckedInScreen actor={actor} siteId={siteId} /> : null}
+      {screen === 'checkedOut' ? <CheckedOutScreen actor={actor} siteId={siteId} /> : null}
+      {screen === 'failed' ? <FailedScreen actor={actor} /> : null}
+    </>
+  );
+}
+
+/** Issue 10 §2 /site/{siteId}/check-in?key=…: the public page a site poster's QR code opens, phone-first. */
+export function CheckInPage() {
+  const { siteId = '' } = useParams();
+  const [params] = useSearchParams();
+  const siteKey = params.get('key') ?? '';
+  return (
+    <main className="gate">
+      <PageTitle>{checkInText.title}</PageTitle>
+      <GateHeader />
+      <div className="gate-body">
+        <SiteGate key={`${siteId}\n${siteKey}`} siteId={siteId} siteKey={siteKey} />
+      </div>
+    </main>
+  );
+}

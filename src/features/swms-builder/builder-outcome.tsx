@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import * as builder from '../../../machines/swms-builder.selectors';
+import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
+import { Button } from '../../ui/button';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
+import { CloudOffIcon } from './builder-icons';
+import { builderText } from './strings';
+import { useBuilder, useBuilderSend } from './use-builder';
+
+const text = builderText.outcome;
+
+/** After Submit: sent, saved to send later, or refused (the draft then stays on the phone). */
+export function BuilderOutcome({ homePath }: { readonly homePath: string }) {
+  const screen = useBuilder(builder.screen);
+  const failure = useBuilder(builder.failure);
+  const error = useBuilder(builder.error);
+  const send = useBuilderSend();
+  const another = (
+    <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.restart', submissionId: crypto.randomUUID() })}>
+      {text.another}
+    </Button>
+  );
+  const home = (
+    <Button asChild variant="primary" size="lg">
+      <Link to={homePath}>{text.home}</Link>
+    </Button>
+  );
+
+  if (screen === 'submitted') {
+    return (
+      <section className="builder-outcome" data-outcome="submitted" aria-labelledby="outcome-title">
+        <CheckIcon className="builder-outcome-icon" width={40} height={40} />
+        <h2 id="outcome-title" tabIndex={-1}>{text.submitted}</h2>
+        <p>{text.submittedText}</p>
+        <div className="builder-outcome-actions">
+          {home}
+          {another}
+        </div>
+      </section>
+    );
+  }
+  if (screen === 'queued') {
+    return (
+      <section className="builder-outcome" data-outcome="queued" aria-labelledby="outcome-title">
+        <CloudOffIcon className="builder-outcome-icon" width={40} height={40} />
+        <h2 id="outcome-title" tabIndex={-1}>{text.queuedTitle}</h2>
+        <p role="status">{text.queued}</p>
+        <OutboxBanner />
+        <div className="builder-outcome-actions">
+          {home}
+          {another}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="builder-outcome" data-outcome="failed" aria-labelledby="outcome-title">
+      <AlertIcon className="builder-outcome-icon" width={40} height={40} />
+      <h2 id="outcome-title" tabIndex={-1}>{text.failedTitle}</h2>
+      <p role="alert">{error}</p>
+      {failure === 'notCheckedIn' ? <p>{text.checkInHint}</p> : null}
+      <div className="builder-outcome-actions">
+        {failure === 'notCheckedIn' ? (
+          <Button asChild variant="primary" size="lg">
+            <Link to={homePath}>{text.checkIn}</Link>
+          </Button>
+        ) : null}
+        <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.back' })}>
+          {text.backToSwms}
+        </Button>
+      </div>
+    </section>
+  );
+}

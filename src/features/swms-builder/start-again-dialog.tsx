@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import * as builder from '../../../machines/swms-builder.selectors';
+import { draftHasContent } from '../../domain/swms-draft';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog';
+import { builderText } from './strings';
+import { useBuilder, useBuilderSend } from './use-builder';
+
+/** 'Start again': discards the draft on this phone, after a confirmation. Offered once something was entered. */
+export function StartAgainDialog() {
+  const [open, setOpen] = useState(false);
+  const send = useBuilderSend();
+  const hasContent = useBuilder((snapshot) => draftHasContent(builder.draft(snapshot), snapshot.context.photos));
+  const busy = useBuilder(builder.isBusy);
+  if (!hasContent) return null;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="lg" className="start-again" disabled={busy}>
+          {builderText.startAgain}
+        </Button>
+      </DialogTrigger>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>{builderText.startAgainTitle}</DialogTitle>
+          <DialogDescription>{builderText.startAgainText}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" size="lg">
+              {builderText.keepEditing}
+            </Button>
+          </DialogClose>
+          <Button
+            variant="danger"
+            size="lg"
+            onClick={() => {
+              send({ type: 'builder.restart', submissionId: crypto.randomUUID() });
+              setOpen(false);
+            }}
+          >
+            {builderText.startAgainConfirm}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,205 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
+import type { TradesHome } from '../../../machines/trades-home.machine';
+import { StatusBadge } from '../../components/status-menu/status-badge';
+import { formatDateTime } from '../../domain/dates';
+import { reviewStatusLabels } from '../../domain/swms';
+import type { TradesActivity } from '../../domain/trades';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+import { DetailItem, DetailList } from '../../ui/details';
+import { AlertIcon } from '../../ui/icons';
+import { LicenceList } from './licence-list';
+import { newSwmsPath, tradesEditPath } from './paths';
+import { homeText, tradesFieldLabels, tradesText } from './strings';
+
+const siteLine = (site: ActivitySite) => [site.address, site.suburb].filter(Boolean).join(', ');
+
+function SiteName({ site }: { readonly site: ActivitySite }) {
+  return (
+    <span className="home-site">
+      <span className="home-site-address">{siteLine(site)}</span>
+      <span className="home-site-company">
+        {site.companyName}
+        {site.siteNumber ? ` · Job ${site.siteNumber}` : ''}
+      </span>
+    </span>
+  );
+}
+
+interface OnSiteProps {
+  readonly activity: TradesActivity;
+  readonly today: string;
+  readonly timeZone: string;
+  readonly busy: boolean;
+  readonly checkingOutSite: string | null;
+  readonly onCheckOut: (siteId: string) => void;
+}
+
+/** The open check-ins with 'Check out', and 'New SWMS' for every site checked in at today. */
+export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, onCheckOut }: OnSiteProps) {
+  const titleId = useId();
+  const open = openCheckIns(activity);
+  const earlier = swmsSites(activity, today, timeZone).filter((site) => !open.some((checkIn) => checkIn.site._id === site._id));
+  if (open.length === 0 && earlier.length === 0) return null;
+  return (
+    <Card aria-labelledby={titleId} className="home-on-site">
+      <CardHeader>
+        <CardTitle id={titleId}>{open.length > 0 ? homeText.onSiteTitle : homeText.earlierToday}</CardTitle>
+      </CardHeader>
+      <CardContent className="home-on-site-list">
+        {open.map((checkIn) => (
+          <div key={checkIn._id} className="home-on-site-item">
+            <SiteName site={checkIn.site} />
+            <p className="home-on-site-time">{homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))}</p>
+            <div className="home-actions">
+              <Button asChild size="lg">
+                <Link to={newSwmsPath(checkIn.site._id)}>{homeText.newSwms}</Link>
+              </Button>
+              <Button
+                size="lg"
+                variant="secondary"
+                disabled={busy}
+                aria-busy={checkingOutSite === checkIn.site._id || undefined}
+                onClick={() => onCheckOut(checkIn.site._id)}
+              >
+                {checkingOutSite === checkIn.site._id ? <span className="button-spinner" aria-hidden="true" /> : null}
+                {homeText.checkOut}
+              </Button>
+            </div>
+          </div>
+        ))}
+        {open.length > 0 && earlier.length > 0 ? <h3 className="home-subtitle">{homeText.earlierToday}</h3> : null}
+        {earlier.map((site) => (
+          <div key={site._id} className="home-on-site-item">
+            <SiteName site={site} />
+            <div className="home-actions">
+              <Button asChild size="lg" variant="secondary">
+                <Link to={newSwmsPath(site._id)} aria-label={homeText.newSwmsFor(siteLine(site))}>
+                  {homeText.newSwms}
+                </Link>
+              </Button>
+            </div>
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function checkOutText(checkIn: ActivityCheckIn): string {
+  if (checkIn.checkedOutAt === null) return homeText.stillOnSite;
+  const time = formatDateTime(checkIn.checkedOutAt);
+  if (checkIn.checkoutKind === 'automatic') return homeText.checkedOutAutomatically(time);
+  if (checkIn.checkoutKind === 'manual') return homeText.checkedOutBySupervisor(time);
+  return homeText.checkedOutAt(time);
+}
+
+export function RecentCheckInsCard({ activity }: { readonly activity: TradesActivity }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{homeText.recentCheckIns}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.checkIns.length === 0 ? (
+          <p className="home-empty">{homeText.noCheckIns}</p>
+        ) : (
+          <ul className="home-list">
+            {activity.checkIns.map((checkIn) => (
+              <li key={checkIn._id} className="home-list-item">
+                <SiteName site={checkIn.site} />
+                <span className="home-list-meta">
+                  {homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))} · {checkOutText(checkIn)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Their SWMS with both review flags ('For Review' or 'Reviewed', by the admin and by the supervisor). */
+export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{homeText.swmsTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.swms.length === 0 ? (
+          <p className="home-empty">{homeText.noSwms}</p>
+        ) : (
+          <ul className="home-list">
+            {activity.swms.map((swms) => (
+              <li key={swms._id} className="home-list-item">
+                <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
+                <SiteName site={swms.site} />
+                <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt))}</span>
+                <span className="home-flags">
+                  <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
+                  <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** What would block a check-in today, before the gate says so. */
+export function ProfileProblems({ home, today }: { readonly home: TradesHome; readonly today: string }) {
+  const problems = profileProblems(home, today);
+  if (problems.length === 0) return null;
+  return (
+    <section className="home-problems" role="alert" aria-label={homeText.profileNeedsWork}>
+      <p className="home-problems-title">
+        <AlertIcon width={20} height={20} />
+        {homeText.profileNeedsWork}
+      </p>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+      <Button asChild size="lg">
+        <Link to={tradesEditPath(home.person._id)}>{homeText.completeProfile}</Link>
+      </Button>
+    </section>
+  );
+}
+
+export function ProfileCard({ home, today }: { readonly home: TradesHome; readonly today: string }) {
+  const titleId = useId();
+  const { person } = home;
+  return (
+    <Card aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>{homeText.profileTitle}</CardTitle>
+        <Button asChild variant="secondary" size="lg">
+          <Link to={tradesEditPath(person._id)}>{homeText.editProfile}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="home-profile">
+        <DetailList>
+          <DetailItem label={tradesFieldLabels.phone}>{person.phone || <span className="muted">{tradesText.notProvided}</span>}</DetailItem>
+          <DetailItem label={tradesFieldLabels.whitecardNumber}>
+            {person.whitecardNumber || <span className="muted">{tradesText.notProvided}</span>}
+          </DetailItem>
+          <DetailItem label={tradesFieldLabels.emergencyContactName}>
+            {person.emergencyContactName ? `${person.emergencyContactName} · ${person.emergencyContactPhone}` : <span className="muted">{tradesText.notProvided}</span>}
+          </DetailItem>
+        </DetailList>
+        <h3 className="home-subtitle">{tradesText.licences}</h3>
+        <LicenceList licences={person.licences} today={today} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import * as Home from '../../../machines/trades-home.selectors';
+import { Page, PageTitle } from '../../ui/page';
+import { ErrorState, LoadingState } from '../../ui/status';
+import { CheckInCard } from './check-in-card';
+import { OnSiteCard, ProfileCard, ProfileProblems, RecentCheckInsCard, SwmsCard } from './home-sections';
+import { homeText } from './strings';
+import { localTimeZone, localToday } from './today';
+import { useTradesHome } from './use-trades-home';
+import './trades.css';
+
+/** Issue 10 §5: /trades/{id} for the tradesperson themself. */
+export function TradesHomePage({ id }: { readonly id: string }) {
+  const actor = useTradesHome(id);
+  const loading = useSelector(actor, Home.isLoading);
+  const failed = useSelector(actor, Home.isFailed);
+  const home = useSelector(actor, Home.home);
+  const busy = useSelector(actor, Home.isBusy);
+  const checkingOutSite = useSelector(actor, Home.checkingOutSite);
+  const [today] = useState(localToday);
+  const [timeZone] = useState(localTimeZone);
+
+  return (
+    <Page className="trades-page trades-home">
+      <PageTitle>{homeText.title}</PageTitle>
+      {loading ? <LoadingState /> : null}
+      {failed ? <ErrorState onRetry={() => actor.send({ type: 'home.reload' })} /> : null}
+      {home ? (
+        <>
+          <h2 className="home-greeting">{homeText.greeting(home.person.firstName)}</h2>
+          <ProfileProblems home={home} today={today} />
+          <OnSiteCard
+            activity={home.activity}
+            today={today}
+            timeZone={timeZone}
+            busy={busy}
+            checkingOutSite={checkingOutSite}
+            onCheckOut={(siteId) => actor.send({ type: 'checkIn.checkOut', siteId })}
+          />
+          <CheckInCard />
+          <SwmsCard activity={home.activity} />
+          <RecentCheckInsCard activity={home.activity} />
+          <ProfileCard home={home} today={today} />
+        </>
+      ) : null}
+    </Page>
+  );
+}
