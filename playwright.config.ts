@@ -7,6 +7,8 @@ const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 // Its port follows E2E_PORT (3101 by default) so runs on other ports do not share it.
 const deployedPort = port + 1;
 const deployed = { port: deployedPort, publicUrl: `http://portal.test:${deployedPort}`, hostRule: 'MAP portal.test 127.0.0.1' } as const;
+// With TEST_DATABASE_URL (CI sets it), that deployed portal runs on PostgreSQL, in a database made fresh for the run.
+const deployedDatabase = process.env.TEST_DATABASE_URL ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/portal_e2e_${deployedPort}` }).href : '';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +33,8 @@ export default defineConfig({
     { name: 'chromium', testIgnore: 'deployment/**' },
     {
       name: 'public-url',
-      testMatch: 'deployment/**/*.spec.ts',
+      // The tradesperson's whole loop runs here too: beyond localhost, and on PostgreSQL in CI.
+      testMatch: ['deployment/**/*.spec.ts', 'tradesperson.spec.ts'],
       use: {
         baseURL: deployed.publicUrl,
         launchOptions: {
@@ -51,7 +54,7 @@ export default defineConfig({
       env: { PORT: String(port), DATA_DIR: `.tmp/e2e-data-${port}`, DIST_DIR: `.tmp/e2e-dist-${port}`, LOG_LEVEL: 'warn' },
     },
     {
-      command: `rm -rf .tmp/e2e-data-${deployed.port} && npm start`,
+      command: `rm -rf .tmp/e2e-data-${deployed.port} && ${deployedDatabase ? 'node --import tsx tests/e2e/support/fresh-database.ts && ' : ''}npm start`,
       url: `http://127.0.0.1:${deployed.port}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -59,6 +62,7 @@ export default defineConfig({
       env: {
         PORT: String(deployed.port),
         PUBLIC_URL: deployed.publicUrl,
+        DATABASE_URL: deployedDatabase,
         DATA_DIR: `.tmp/e2e-data-${deployed.port}`,
         DIST_DIR: `.tmp/e2e-dist-${deployed.port}`,
         LOG_LEVEL: 'warn',

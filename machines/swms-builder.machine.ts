@@ -43,7 +43,7 @@ export interface Clock {
 
 export interface SwmsBuilderInput {
   readonly siteId: string;
-  /** The id a fresh draft gets (crypto.randomUUID()); a stored draft keeps its own. */
+  /** The id a fresh draft gets (newSubmissionId()); a stored draft keeps its own. */
   readonly submissionId: string;
   readonly online: boolean;
   readonly clock?: Clock;

@@ -150,3 +150,15 @@ export function submissionOf(draft: SwmsDraft): SwmsSubmission {
     task: draft.task,
   };
 }
+
+/**
+ * A version 4 UUID for a new draft. `crypto.randomUUID` exists only in secure contexts (https or
+ * localhost); a phone on a site LAN over plain http still has `getRandomValues`.
+ */
+export function newSubmissionId(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  const bytes = random(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -26,8 +26,23 @@ async function snap(page: Page, name: string): Promise<void> {
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-async function bearer(page: Page): Promise<string> {
-  return (await page.evaluate(() => window.localStorage.getItem('accessToken'))) ?? '';
+/**
+ * A call from inside the page, so it reaches the portal by the same name the browser uses (the
+ * public-url project's host exists only in Chromium's resolver), with the page's own token.
+ */
+async function callFromPage(page: Page, path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const token = window.localStorage.getItem('accessToken') ?? '';
+      const response = await fetch(path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { path, body },
+  );
 }
 
 /** A JPEG a phone camera might hand over, drawn in the page (no image files in the repository). */
@@ -55,12 +70,11 @@ async function adminWithSite(browser: Browser): Promise<{ admin: Page; companyId
   await expect(admin).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(admin.url()).pathname.split('/')[2] ?? '';
   const siteNumber = `GATE-${Date.now().toString().slice(-6)}`;
-  const response = await admin.request.post(`/api/company/${companyId}/projectSites`, {
-    headers: { authorization: `Bearer ${await bearer(admin)}` },
-    data: { address: '12 Gate Street', suburb: 'Ultimo', postcode: '2007', siteNumber, clientName: 'Gate Test Pty Ltd', ppe: ['hard_hat', 'high_vis', 'safety_boots'] },
+  const response = await callFromPage(admin, `/api/company/${companyId}/projectSites`, {
+    address: '12 Gate Street', suburb: 'Ultimo', postcode: '2007', siteNumber, clientName: 'Gate Test Pty Ltd', ppe: ['hard_hat', 'high_vis', 'safety_boots'],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const { _id: siteId } = (await response.json()) as { _id: string };
+  expect(response.status, response.text).toBe(201);
+  const { _id: siteId } = JSON.parse(response.text) as { _id: string };
   return { admin, companyId, siteId, context };
 }
 
@@ -188,9 +202,9 @@ test('a tradesperson checks in by the site QR code and submits a SWMS from a pho
   await expect(admin.getByRole('img', { name: /hazard/i }).or(admin.locator('img[src*="/blob/"]')).first()).toBeVisible();
   // The admin's digest: one mail listing the SWMS awaiting their review (the worker's round is every 30 s).
   await expect(async () => {
-    const response = await admin.request.get(`/dev/mailbox/latest.json?to=${encodeURIComponent('admin@harbourbuild.demo')}`);
-    expect(response.ok()).toBe(true);
-    const message = (await response.json()) as { subject: string; text: string };
+    const response = await callFromPage(admin, `/dev/mailbox/latest.json?to=${encodeURIComponent('admin@harbourbuild.demo')}`);
+    expect(response.status).toBe(200);
+    const message = JSON.parse(response.text) as { subject: string; text: string };
     expect(message.subject).toMatch(/SWMS awaiting your review/);
     expect(message.text).toContain('12 Gate Street');
   }).toPass({ timeout: 45_000 });

@@ -1,3 +1,4 @@
+import { newSubmissionId } from '../../domain/swms-submission';
 import { Link } from 'react-router-dom';
 import * as builder from '../../../machines/swms-builder.selectors';
 import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
@@ -16,7 +17,7 @@ export function BuilderOutcome({ homePath }: { readonly homePath: string }) {
   const error = useBuilder(builder.error);
   const send = useBuilderSend();
   const another = (
-    <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.restart', submissionId: crypto.randomUUID() })}>
+    <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.restart', submissionId: newSubmissionId() })}>
       {text.another}
     </Button>
   );

@@ -1,3 +1,4 @@
+import { newSubmissionId } from '../../domain/swms-submission';
 import { useState } from 'react';
 import * as builder from '../../../machines/swms-builder.selectors';
 import { draftHasContent } from '../../domain/swms-draft';
@@ -35,7 +36,7 @@ export function StartAgainDialog() {
             variant="danger"
             size="lg"
             onClick={() => {
-              send({ type: 'builder.restart', submissionId: crypto.randomUUID() });
+              send({ type: 'builder.restart', submissionId: newSubmissionId() });
               setOpen(false);
             }}
           >

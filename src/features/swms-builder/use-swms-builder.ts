@@ -1,3 +1,4 @@
+import { newSubmissionId } from '../../domain/swms-submission';
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -47,7 +48,7 @@ function useFlushOnHide(flush: () => Promise<void>) {
 /** The builder actor of one site, wired to IndexedDB, the photo pipeline, the API and the outbox. */
 export function useSwmsBuilder({ siteId, userId, outbox, resume, store = defaultDraftStore }: SwmsBuilderOptions): SwmsBuilderActor {
   const saver = useMemo(() => createDraftSaver(store, userId, siteId), [store, userId, siteId]);
-  const [submissionId] = useState(() => crypto.randomUUID());
+  const [submissionId] = useState(() => newSubmissionId());
 
   const logic = useMemo(
     () =>

@@ -4,6 +4,7 @@ import { decode } from '../../../src/domain/decode';
 import { highRiskWorkCategories, highRiskWorkMessage, highRiskWorkText } from '../../../src/domain/high-risk-work';
 import {
   emptySwmsDraft,
+  newSubmissionId,
   incompleteSwmsMessage,
   submissionOf,
   SwmsSubmission,
@@ -71,5 +72,14 @@ describe('highRiskWorkText', () => {
     expect(highRiskWorkCategories).toHaveLength(18);
     expect(highRiskWorkText('a')).toBe('r 291(a): involves a risk of a person falling more than 2 metres');
     expect(highRiskWorkText('r')).toBe('r 291(r): involves diving work');
+  });
+});
+
+describe('newSubmissionId', () => {
+  it('makes a version 4 UUID from random bytes, as the server expects of a submission id', () => {
+    const id = newSubmissionId((bytes) => bytes.fill(0xff));
+    expect(id).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+    expect(newSubmissionId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newSubmissionId()).not.toBe(newSubmissionId());
   });
 });
