@@ -12,7 +12,7 @@ import type { PendingPhoto, PhotoSlot } from '../../domain/swms-draft';
 import type { Swms } from '../../domain/swms';
 import type { PhotoReference } from '../../domain/trades';
 import { createDraftSaver, createDraftStore, type DraftStore } from './draft-store';
-import { resizePhoto } from './resize-photo';
+import { resizePhoto } from '../../components/photo/resize-photo';
 import { resumedDraft } from './resume-draft';
 
 export type SwmsBuilderActor = ActorRefFrom<typeof swmsBuilderMachine>;

@@ -8,7 +8,7 @@ import type { FileReference } from '../../domain/file';
 import type { PhotoReference } from '../../domain/trades';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
-import { preparePhoto } from './photo-file';
+import { resizePhotoFile } from '../../components/photo/resize-photo';
 import { photoText } from './strings';
 
 export interface PhotoPickerProps {
@@ -76,7 +76,7 @@ export function PhotoPicker({ label, hint, value, storedUrl, onChange, onBusyCha
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
     setPreparing(true);
-    const prepared = await preparePhoto(chosen);
+    const prepared = await resizePhotoFile(chosen);
     setPreparing(false);
     actor.send({ type: 'file.choose', file: prepared });
   };

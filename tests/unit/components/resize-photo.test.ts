@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { acceptsFile } from '../../../src/domain/file';
-import { jpegName, photoCompression, photoPlan, resizePhoto, UnreadablePhotoError } from '../../../src/features/swms-builder/resize-photo';
+import { jpegName, photoCompression, photoPlan, resizePhoto, resizePhotoFile, UnreadablePhotoError } from '../../../src/components/photo/resize-photo';
 
 describe('photo resize decisions', () => {
   test('every image is re-encoded as a JPEG of at most 1600 px and about 0.5 MB, in the page (no CDN worker)', () => {
@@ -35,5 +35,18 @@ describe('photo resize decisions', () => {
     expect(photo.friendlyName).toBe('roof.jpg');
     expect(photo.type).toBe('image/jpeg');
     expect(new Uint8Array(photo.bytes)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  test('a profile photo comes back as a .jpg File, and a file the browser cannot decode is passed on unchanged', async () => {
+    const compress = vi.fn(async () => new File([new Uint8Array([4, 5])], 'ignored', { type: 'image/jpeg' }));
+    const card = await resizePhotoFile(new File([new Uint8Array(10)], 'white card.png', { type: 'image/png' }), compress);
+    expect(card.name).toBe('white-card.jpg');
+    expect(card.type).toBe('image/jpeg');
+    const broken = new File([new Uint8Array(3)], 'scan.jpg', { type: 'image/jpeg' });
+    const failing = vi.fn(async () => {
+      throw new Error('cannot decode');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await resizePhotoFile(broken, failing)).toBe(broken);
   });
 });

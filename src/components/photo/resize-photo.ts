@@ -39,3 +39,19 @@ export async function resizePhoto(file: File, compress: (file: File, options: Op
   const resized = await compress(file, plan.options);
   return { friendlyName: plan.friendlyName, type: 'image/jpeg', bytes: await resized.arrayBuffer() };
 }
+
+/**
+ * The same resize as a File for a picker that uploads at once (profile photos). A file the browser
+ * cannot decode is passed on as it is, so the picker's own type check explains what is accepted.
+ */
+export async function resizePhotoFile(file: File, compress: (file: File, options: Options) => Promise<Blob> = imageCompression): Promise<File> {
+  const plan = photoPlan(file);
+  if (plan.kind === 'refuse') return file;
+  try {
+    const resized = await compress(file, plan.options);
+    return new File([resized], plan.friendlyName, { type: 'image/jpeg', lastModified: file.lastModified });
+  } catch (error) {
+    console.error(error);
+    return file;
+  }
+}
