@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import * as Home from '../../../machines/trades-home.selectors';
+import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
 import { Page, PageTitle } from '../../ui/page';
 import { ErrorState, LoadingState } from '../../ui/status';
 import { CheckInCard } from './check-in-card';
@@ -24,6 +25,7 @@ export function TradesHomePage({ id }: { readonly id: string }) {
   return (
     <Page className="trades-page trades-home">
       <PageTitle>{homeText.title}</PageTitle>
+      <OutboxBanner />
       {loading ? <LoadingState /> : null}
       {failed ? <ErrorState onRetry={() => actor.send({ type: 'home.reload' })} /> : null}
       {home ? (
