@@ -19,6 +19,8 @@ async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    // Let the theme's colour transitions finish before the picture.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${shotsDir}/${name}-${scheme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
