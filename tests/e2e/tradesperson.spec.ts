@@ -213,6 +213,9 @@ test('a tradesperson checks in by the site QR code and submits a SWMS from a pho
 
   await admin.getByRole('button', { name: 'Check as Reviewed' }).click();
   await expect(admin.getByRole('button', { name: 'Check as Reviewed' })).toBeHidden();
+  // The SWMS's site address leads to the site (the way a supervisor, who has no site list, gets there).
+  await admin.getByRole('link', { name: /^12 Gate Street/ }).click();
+  await expect(admin).toHaveURL(new RegExp(`/company/${companyId}/projectsites/${siteId}$`));
 
   // The tradesperson's home shows it reviewed by the admin.
   await tradie.goto(`/trades/${await tradie.evaluate(() => JSON.parse(atob((window.localStorage.getItem('accessToken') ?? '').split('.')[1] ?? '')).sub as string)}`);

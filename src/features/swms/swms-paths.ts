@@ -4,3 +4,6 @@ export const swmsPath = (companyId: string, swmsId: string) =>
   `/company/${encodeURIComponent(companyId)}/swms/${encodeURIComponent(swmsId)}`;
 
 export const tradesPersonPath = (id: string) => `/trades/${encodeURIComponent(id)}`;
+
+export const sitePath = (companyId: string, siteId: string) =>
+  `/company/${encodeURIComponent(companyId)}/projectsites/${encodeURIComponent(siteId)}`;

@@ -26,7 +26,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
       <div className="swms-submission-actions">
         <SwmsPdfButton companyId={companyId} swms={swms} />
       </div>
-      <SwmsOverviewCard swms={swms} />
+      <SwmsOverviewCard companyId={companyId} swms={swms} />
       <SwmsReviewCard actor={review} />
       <Card aria-labelledby="swms-risk-title">
         <CardHeader>
