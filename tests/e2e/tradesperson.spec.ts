@@ -13,16 +13,23 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } as const;
 const shotsDir = process.env.SCREENSHOTS_DIR;
 
-/** With SCREENSHOTS_DIR set, each step is also saved as a picture to look at (light and dark). */
+/** With SCREENSHOTS_DIR set, each step is also saved as a picture to look at (light and dark; a desktop page at phone width too). */
 async function snap(page: Page, name: string): Promise<void> {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // Let the theme's colour transitions finish before the picture.
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shotsDir}/${name}-${scheme}.png`, fullPage: true });
+  const viewport = page.viewportSize();
+  const widths = viewport && viewport.width > phone.viewport.width ? [viewport, phone.viewport] : [viewport];
+  for (const size of widths) {
+    if (size) await page.setViewportSize(size);
+    const suffix = size === viewport ? '' : '-phone';
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Let the theme's colour transitions finish before the picture.
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shotsDir}/${name}${suffix}-${scheme}.png`, fullPage: true });
+    }
   }
+  if (viewport) await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
