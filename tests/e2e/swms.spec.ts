@@ -151,6 +151,11 @@ test('the supervisor checks a SWMS as reviewed, the admin sees it and adds their
   await expect(submission.review('Supervisor review')).toHaveText(supervisorReview);
   await expect(submission.checkAsReviewed).toBeHidden();
   const submitter = (await submission.submitterLink.textContent()) ?? '';
+  // Issue 10: the supervisor reaches the SWMS's site (who is on site now, its QR code) from here.
+  await submission.siteLink.click();
+  await expect(supervisor.page).toHaveURL(new RegExp(`/company/${supervisor.companyId}/projectsites/${uuid}$`));
+  await expect(supervisor.page.getByRole('heading', { name: /^On site now/ })).toBeVisible();
+  await expect(supervisor.page.getByRole('button', { name: 'Site poster' })).toBeVisible();
   await supervisor.close();
 
   const admin = await signedIn(browser, demo.admin);

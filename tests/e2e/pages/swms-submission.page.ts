@@ -9,6 +9,7 @@ export class SwmsSubmissionPage {
   readonly checkAsReviewed: Locator;
   readonly returnForReview: Locator;
   readonly submitterLink: Locator;
+  readonly siteLink: Locator;
   readonly band: Locator;
 
   constructor(readonly page: Page) {
@@ -18,7 +19,8 @@ export class SwmsSubmissionPage {
     this.task = page.getByRole('region', { name: 'Task Details' });
     this.checkAsReviewed = page.getByRole('button', { name: 'Check as Reviewed' });
     this.returnForReview = this.reviewCard.getByRole('button', { name: 'Return to For Review' });
-    this.submitterLink = this.overview.getByRole('link');
+    this.submitterLink = this.item(this.overview, 'Submitted By').getByRole('link');
+    this.siteLink = this.item(this.overview, 'Site Address').getByRole('link');
     this.band = this.risk.locator('[data-slot="risk-band"]');
   }
 
