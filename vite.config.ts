@@ -1,11 +1,39 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
 
+/**
+ * Issue 11: every text asset of the build is written again as .br and .gz beside it, once, at the
+ * highest levels, so the server sends the smallest encoding the browser accepts without compressing
+ * per request (@fastify/static preCompressed).
+ */
+function precompressAssets(): Plugin {
+  const compressible = /\.(js|css|html|svg|json|wasm)$/;
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!compressible.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: Number(process.env.PORT ?? 3000),

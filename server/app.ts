@@ -130,7 +130,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   if (config.serveSpa) {
     await options.webBuild;
-    await app.register(fastifyStatic, { root: config.distDir, wildcard: false, index: false });
+    // Issue 11: hashed build assets never change (cached for a year); anything else, index.html above
+    // all, is checked on every visit so a deploy is picked up at once. .br/.gz siblings are sent when accepted.
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(config.distDir, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && config.serveSpa;

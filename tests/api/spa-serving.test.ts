@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
+
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 describe('the built web app', () => {
   let running: TestApp;
@@ -11,6 +14,10 @@ describe('the built web app', () => {
   beforeAll(async () => {
     distDir = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>SiteSafe Portal</title>');
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js'), script);
+    writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
     running = await createTestApp({ serveSpa: true, distDir });
   });
   afterAll(async () => {
@@ -33,5 +40,27 @@ describe('the built web app', () => {
   it('still answers 404 to HEAD and GET of an unknown API path', async () => {
     expect((await running.app.inject({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
     expect((await running.app.inject({ method: 'GET', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
+  it('sends hashed assets pre-compressed (brotli, else gzip) and cached for a year as immutable', async () => {
+    const url = '/assets/index-Ab12Cd34.js';
+    const brotli = await running.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.rawPayload.length).toBeLessThan(script.length / 10);
+    const gzip = await running.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await running.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('never lets index.html be cached, so a deploy reaches every browser at once', async () => {
+    for (const url of ['/', '/index.html', '/site/0b7c9a4e-8d7e-4a39-9a3a-3f1c2b4d5e6f/check-in?key=x']) {
+      const response = await running.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
