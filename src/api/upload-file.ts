@@ -1,4 +1,3 @@
-import { BlockBlobClient } from '@azure/storage-blob';
 import type { FileReference, FileType } from '../domain/file';
 import { createUpload } from './create-upload';
 
@@ -8,10 +7,14 @@ export interface UploadFileOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Spec §7 POST file, then the bytes straight to blob storage through the answered SAS URL. */
+/**
+ * Spec §7 POST file, then the bytes straight to blob storage through the answered SAS URL. The blob
+ * SDK is a third of the app's code and only uploads need it: loaded on the first upload (issue 11).
+ */
 export async function uploadFile(file: File, type: FileType, options: UploadFileOptions = {}): Promise<FileReference> {
   const { fileKey, sasToken } = await createUpload({ type, filename: file.name }, { signal: options.signal });
   const size = Math.max(file.size, 1);
+  const { BlockBlobClient } = await import('@azure/storage-blob');
   await new BlockBlobClient(sasToken).uploadData(file, {
     abortSignal: options.signal,
     blobHTTPHeaders: file.type ? { blobContentType: file.type } : undefined,

@@ -22,6 +22,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Listen on a random loopback port, for tests that need a real socket (fetch, a browser). */
   readonly listen?: boolean;
+  /** Where the server's log lines go (set logLevel too); nowhere by default. */
+  readonly logStream?: { write(line: string): void };
 }
 
 async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -93,7 +95,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, options.logStream ? { logStream: options.logStream } : {});
     await app.ready();
   } catch (error) {
     await cleanUp();

@@ -2,19 +2,28 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import { MessageScreen, statusMessages } from '../../ui/status';
+import { isChunkLoadError } from './lazy-page';
 
-/** A screen that threw while rendering: logged, and the user can reload. */
+export const chunkLoadMessages = {
+  title: 'This page could not be loaded',
+  detail: 'The portal may have been updated, or the connection dropped. Reload to get the latest version.',
+} as const;
+
+/** A screen that threw while rendering, or whose code did not arrive (spec §9): logged, and the user can reload. */
 export function RouteError() {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
+  const chunk = isChunkLoadError(error);
   return (
     <MessageScreen
-      title={statusMessages.error}
+      title={chunk ? chunkLoadMessages.title : statusMessages.error}
       actions={
         <Button variant="secondary" onClick={() => window.location.reload()}>
           Reload
         </Button>
       }
-    />
+    >
+      {chunk ? <p>{chunkLoadMessages.detail}</p> : null}
+    </MessageScreen>
   );
 }

@@ -66,3 +66,8 @@ export function InviteSupervisorPage({ role = 'CompanySupervisor' }: { readonly 
   const companyId = useParams().companyId ?? '';
   return <InviteStaff key={`${companyId}-${role}`} companyId={companyId} role={role} />;
 }
+
+/** 'Add Auditor': the same invitation, for the read-only auditor role (issue 9). */
+export function InviteAuditorPage() {
+  return <InviteSupervisorPage role="CompanyAuditor" />;
+}
