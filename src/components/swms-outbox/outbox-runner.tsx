@@ -1,0 +1,94 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { swmsOutboxMachine, type OutboxItem, type SendItemInput } from '../../../machines/swms-outbox.machine';
+import { toast } from '../../ui/toast-store';
+import { createOutboxStore, type OutboxStore } from './outbox-store';
+import { sendSubmission } from './send-submission';
+import { outboxText } from './strings';
+import type { SwmsOutbox, SwmsOutboxActor } from './swms-outbox-provider';
+import { isBrowserOnline, useNetworkEvents } from './use-network-events';
+
+const defaultStore = createOutboxStore();
+
+interface OutboxRunnerProps {
+  readonly userId: string;
+  readonly store?: OutboxStore;
+  readonly onReady: (outbox: SwmsOutbox | null) => void;
+}
+
+/** Runs the outbox actor of one user; renders nothing, so the app's tree never remounts around it. */
+export function OutboxRunner({ userId, store = defaultStore, onReady }: OutboxRunnerProps) {
+  const actorRef = useRef<SwmsOutboxActor | null>(null);
+  const logic = useMemo(
+    () =>
+      swmsOutboxMachine.provide({
+        actors: {
+          loadOutbox: fromPromise(() => store.list(userId)),
+          sendItem: fromPromise<unknown, SendItemInput>(({ input, signal }) =>
+            sendSubmission(
+              { siteId: input.item.siteId, draft: input.item.draft, photos: input.item.pendingPhotos },
+              {
+                signal,
+                onPhotoUploaded: async (draft, photos) => {
+                  const item: OutboxItem = { ...input.item, draft, pendingPhotos: photos };
+                  await store.put(userId, item);
+                  actorRef.current?.send({ type: 'outbox.add', item });
+                },
+              },
+            ),
+          ),
+        },
+        actions: {
+          storeItems: (_, { items }) => {
+            store.putMany(userId, items).catch((error: unknown) => console.error(error));
+          },
+          forgetItem: (_, { submissionId }) => {
+            store.remove(userId, submissionId).catch((error: unknown) => console.error(error));
+          },
+        },
+      }),
+    [store, userId],
+  );
+  const actor = useActorRef(logic, { input: { online: isBrowserOnline() } });
+
+  useNetworkEvents((online) => actor.send({ type: online ? 'network.online' : 'network.offline' }));
+  useEffect(() => {
+    actorRef.current = actor;
+    const subscription = actor.on('outbox.sent', () => toast.success(outboxText.sent));
+    return () => {
+      subscription.unsubscribe();
+      actorRef.current = null;
+    };
+  }, [actor]);
+
+  useEffect(() => {
+    onReady({
+      actor,
+      userId,
+      async enqueue({ siteId, draft, photos }) {
+        const item: OutboxItem = {
+          submissionId: draft.submissionId,
+          siteId,
+          draft,
+          pendingPhotos: photos,
+          queuedAt: new Date().toISOString(),
+          status: 'waiting',
+          message: null,
+        };
+        await store.put(userId, item);
+        actor.send({ type: 'outbox.add', item });
+      },
+      async findRefused(submissionId) {
+        const item = await store.get(userId, submissionId);
+        return item?.status === 'refused' ? item : null;
+      },
+      remove(submissionId) {
+        actor.send({ type: 'outbox.remove', submissionId });
+      },
+    });
+    return () => onReady(null);
+  }, [actor, onReady, store, userId]);
+  return null;
+}
+
