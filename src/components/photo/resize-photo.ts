@@ -1,4 +1,26 @@
-import imageCompression, { type Options } from 'browser-image-compression';
+import type { Options } from 'browser-image-compression';
+
+type Compress = (file: File, options: Options) => Promise<Blob>;
+
+let compression: Promise<typeof import('browser-image-compression')> | null = null;
+
+/**
+ * The compression library is not in the first screen's code (issue 11). A screen with a photo field
+ * fetches it as it opens, while there is signal, so a photo taken later offline is still resized.
+ */
+export function preloadPhotoCompression(): Promise<unknown> {
+  compression ??= import('browser-image-compression').catch((error: unknown) => {
+    compression = null;
+    throw error;
+  });
+  return compression;
+}
+
+const loadedCompression: Compress = async (file, options) => {
+  await preloadPhotoCompression();
+  const { default: imageCompression } = await import('browser-image-compression');
+  return imageCompression(file, options);
+};
 import type { PendingPhoto } from '../../domain/swms-draft';
 
 /** Issue 10 §4 photos: at most 1600 px on the long side, about 0.5 MB, JPEG; location and other metadata dropped. */
@@ -33,7 +55,7 @@ export class UnreadablePhotoError extends Error {
 }
 
 /** Resizes a chosen photo in the browser and keeps its bytes, ready to store on the phone and upload. */
-export async function resizePhoto(file: File, compress: (file: File, options: Options) => Promise<Blob> = imageCompression): Promise<PendingPhoto> {
+export async function resizePhoto(file: File, compress: Compress = loadedCompression): Promise<PendingPhoto> {
   const plan = photoPlan(file);
   if (plan.kind === 'refuse') throw new UnreadablePhotoError(file.name);
   const resized = await compress(file, plan.options);
@@ -44,7 +66,7 @@ export async function resizePhoto(file: File, compress: (file: File, options: Op
  * The same resize as a File for a picker that uploads at once (profile photos). A file the browser
  * cannot decode is passed on as it is, so the picker's own type check explains what is accepted.
  */
-export async function resizePhotoFile(file: File, compress: (file: File, options: Options) => Promise<Blob> = imageCompression): Promise<File> {
+export async function resizePhotoFile(file: File, compress: Compress = loadedCompression): Promise<File> {
   const plan = photoPlan(file);
   if (plan.kind === 'refuse') return file;
   try {

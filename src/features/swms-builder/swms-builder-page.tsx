@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import * as builder from '../../../machines/swms-builder.selectors';
 import * as session from '../../../machines/session.selectors';
 import { Session } from '../../app/hooks';
+import { preloadPhotoCompression } from '../../components/photo/resize-photo';
 import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
 import { useSwmsOutbox, type SwmsOutbox } from '../../components/swms-outbox/swms-outbox-provider';
 import type { SwmsBuilderStep } from '../../domain/swms-submission';
@@ -114,6 +115,10 @@ export function SwmsBuilderPage() {
   const resume = params.get('resume');
   const userId = Session.useSelector(session.userId);
   const outbox = useSwmsOutbox();
+  // Fetched while there is signal, so a photo taken offline later is still resized on the phone.
+  useEffect(() => {
+    preloadPhotoCompression().catch((error: unknown) => console.error(error));
+  }, []);
   return (
     <Page className="swms-builder">
       <PageTitle>{builderText.title}</PageTitle>

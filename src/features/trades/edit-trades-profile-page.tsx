@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { preloadPhotoCompression } from '../../components/photo/resize-photo';
 import * as Profile from '../../../machines/trades-profile.selectors';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -158,5 +159,8 @@ function TradesProfileEditor({ id }: { readonly id: string }) {
 /** Issue 10 /trades/{id}/edit: the tradesperson's own profile, first time and later. */
 export function EditTradesProfilePage() {
   const { id = '' } = useParams();
+  useEffect(() => {
+    preloadPhotoCompression().catch((error: unknown) => console.error(error));
+  }, []);
   return <TradesProfileEditor key={id} id={id} />;
 }
