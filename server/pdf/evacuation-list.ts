@@ -1,3 +1,4 @@
+import { formatDateTime, formatTime } from '../../src/domain/dates';
 import type { OnSitePerson } from '../../src/domain/site-visit';
 import { finish, newDocument } from './swms-pdf';
 
@@ -33,12 +34,6 @@ const fontSize = 10;
 /** Lines a cell may take: the trade is cut short (with an ellipsis) so a long qualification list never swells a row. */
 const maxLines = [1, 3, 2, 2, 3, 1];
 
-/** Spec §9 dates (en-AU, 2-digit day, month, year, hour and minute), on the site's clock. */
-export const siteDateTime = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(at);
-
-const siteTime = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(at);
 
 function cells(person: OnSitePerson, timeZone: string): string[] {
   return [
@@ -47,7 +42,7 @@ function cells(person: OnSitePerson, timeZone: string): string[] {
     person.trade || '—',
     person.phone || '—',
     [person.emergencyContactName, person.emergencyContactPhone].filter((part) => part.trim()).join('\n') || '—',
-    siteTime(timeZone, new Date(person.checkedInAt)),
+    formatTime(person.checkedInAt, timeZone),
   ];
 }
 
@@ -67,7 +62,7 @@ function pageHeader(doc: Doc, list: EvacuationList): void {
   doc.font('Helvetica-Bold').fontSize(20).fillColor(ink).text(evacuationText.title, margin, margin, { width });
   doc.font('Helvetica').fontSize(11).fillColor(ink).text(`${list.companyName} · Job No. ${list.siteNumber}`, { width });
   doc.text(`${list.address}, ${list.suburb} ${list.postcode}`, { width });
-  doc.font('Helvetica').fontSize(10).fillColor(muted).text(evacuationText.printed(siteDateTime(list.timeZone, list.printedAt)), { width });
+  doc.font('Helvetica').fontSize(10).fillColor(muted).text(evacuationText.printed(formatDateTime(list.printedAt, list.timeZone)), { width });
   doc.font('Helvetica-Bold').fontSize(13).fillColor(ink).text(evacuationText.onSite(list.people.length), { width });
   doc.moveDown(0.6);
   const top = doc.y;
@@ -110,7 +105,7 @@ function personRow(doc: Doc, texts: readonly string[], top: number, height: numb
 
 /** Issue 10 §3 'Evacuation list' as an A4 PDF: a tick box per person, the header again on every page. */
 export function evacuationListPdf(list: EvacuationList): Promise<Buffer> {
-  const doc = newDocument(`${evacuationText.title} ${list.siteNumber} ${siteDateTime(list.timeZone, list.printedAt)}`);
+  const doc = newDocument(`${evacuationText.title} ${list.siteNumber} ${formatDateTime(list.printedAt, list.timeZone)}`);
   const bottom = doc.page.height - margin - 20;
   pageHeader(doc, list);
   if (list.people.length === 0) doc.font('Helvetica').fontSize(11).fillColor(muted).text(evacuationText.empty, margin + padding, doc.y + padding);
@@ -125,5 +120,5 @@ export function evacuationListPdf(list: EvacuationList): Promise<Buffer> {
     personRow(doc, texts, top, height);
     doc.y = top + height;
   }
-  return finish(doc, `${list.companyName} · ${evacuationText.title} · Job No. ${list.siteNumber} · ${evacuationText.printed(siteDateTime(list.timeZone, list.printedAt))}`);
+  return finish(doc, `${list.companyName} · ${evacuationText.title} · Job No. ${list.siteNumber} · ${evacuationText.printed(formatDateTime(list.printedAt, list.timeZone))}`);
 }

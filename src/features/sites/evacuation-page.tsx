@@ -6,7 +6,8 @@ import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { EvacuationTable } from './evacuation-table';
 import { sitePaths } from './paths';
-import { formatSiteDateTime, siteTimeZoneOf } from './site-clock';
+import { formatDateTime } from '../../domain/dates';
+import { siteTimeZoneOf } from './site-clock';
 import { evacuationText, onSiteText, siteColumnLabels } from './strings';
 import { useMusterTicks } from './use-muster-ticks';
 import { useOnSite } from './use-on-site';
@@ -54,7 +55,7 @@ function EvacuationList({ site }: { readonly site: ProjectSite }) {
         <p className="evacuation-site">{`${site.address}, ${site.suburb} ${site.postcode} · ${siteColumnLabels.siteNumber} ${site.siteNumber}`}</p>
         <p className="muted">
           {`${evacuationText.printedAt} `}
-          <time dateTime={printedAt.toISOString()}>{formatSiteDateTime(printedAt, timeZone)}</time>
+          <time dateTime={printedAt.toISOString()}>{formatDateTime(printedAt, timeZone)}</time>
         </p>
         <p className="evacuation-count" aria-live="polite">
           {list ? onSiteText.title(list.count) : onSiteText.loadingTitle}

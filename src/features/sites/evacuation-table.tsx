@@ -2,7 +2,7 @@ import { personName } from '../../../machines/on-site.machine';
 import type { OnSitePerson } from '../../domain/site-visit';
 import { Checkbox } from '../../ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
-import { formatSiteTime } from './site-clock';
+import { formatTime } from '../../domain/dates';
 import { evacuationText } from './strings';
 
 export interface EvacuationTableProps {
@@ -63,7 +63,7 @@ export function EvacuationTable({ people, timeZone, ticked, onTick }: Evacuation
                 )}
               </TableCell>
               <TableCell data-label={evacuationText.timeIn}>
-                <time dateTime={person.checkedInAt}>{formatSiteTime(person.checkedInAt, timeZone)}</time>
+                <time dateTime={person.checkedInAt}>{formatTime(person.checkedInAt, timeZone)}</time>
               </TableCell>
             </TableRow>
           );

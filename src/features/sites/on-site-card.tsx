@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { ErrorState, LoadingState } from '../../ui/status';
 import { CheckOutDialog } from './check-out-dialog';
 import { sitePaths } from './paths';
-import { formatSiteTime, siteTimeZoneOf } from './site-clock';
+import { formatTime } from '../../domain/dates';
+import { siteTimeZoneOf } from './site-clock';
 import { onSiteText } from './strings';
 import { useOnSite, type OnSite } from './use-on-site';
 
@@ -35,7 +36,7 @@ function PersonRow({ person, timeZone, onCheckOut }: PersonRowProps) {
         ) : null}
         <span className="muted">
           {`${onSiteText.timeIn} `}
-          <time dateTime={person.checkedInAt}>{formatSiteTime(person.checkedInAt, timeZone)}</time>
+          <time dateTime={person.checkedInAt}>{formatTime(person.checkedInAt, timeZone)}</time>
         </span>
       </div>
       {onCheckOut ? (
