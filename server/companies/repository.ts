@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CompanySortKey } from '../../src/domain/company';
 import type { Db } from '../db/database';
+import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
 export interface CompanyRow {
@@ -29,13 +30,6 @@ export interface CompanyFields {
   readonly email: string;
   readonly address: string;
   readonly postalAddress: string;
-}
-
-export interface CompanyListOptions {
-  readonly search: string;
-  readonly sort: CompanySortKey;
-  readonly page: number;
-  readonly pageSize: number;
 }
 
 function liveCompanies(db: Db) {
@@ -86,20 +80,29 @@ function toRow(row: SelectedCompany): CompanyRow {
 /** A LIKE pattern matching the text anywhere, its % and _ taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** Spec §5 sort keys, field.type.direction, as SQL: the name sorts case-insensitively; the id breaks ties. */
-const sortOrder: Record<CompanySortKey, { column: 'created_at' | 'sort_name'; direction: 'asc' | 'desc' }> = {
-  'createdAt.date.desc': { column: 'created_at', direction: 'desc' },
-  'createdAt.date.asc': { column: 'created_at', direction: 'asc' },
-  'name.string.asc': { column: 'sort_name', direction: 'asc' },
-  'name.string.desc': { column: 'sort_name', direction: 'desc' },
-};
+/** Spec §5 sort keys as keysets (issue 11): the name sorts case-insensitively; the id breaks ties (002 indexes both). */
+export function companyKeyset(sort: CompanySortKey): Keyset {
+  const id: KeysetColumn = { expression: sql`c.id`, type: 'uuid' };
+  const name: KeysetColumn = { expression: sql`lower(c.name)`, type: 'text' };
+  const createdAt: KeysetColumn = { expression: sql`c.created_at`, type: 'timestamptz' };
+  const direction = sort.endsWith('.desc') ? 'desc' : 'asc';
+  return { columns: [sort.startsWith('name.') ? name : createdAt, id], direction };
+}
+
+export interface CompanyListOptions {
+  readonly search: string;
+  readonly sort: CompanySortKey;
+  readonly start: PageStart;
+  readonly pageSize: number;
+}
 
 /**
- * Issue 3: search, sort and paging run in the database so the list stays fast at 10,000 clients.
- * Search is a case-insensitive substring match of name, address or ABN digits (lower() LIKE runs
- * faster than ILIKE here); the page's ids are chosen first, so the per-company counts run for that page only.
+ * Issue 3 and 11: search, sort and keyset paging run in the database. Search is a case-insensitive
+ * substring match of name, address or ABN digits (lower() LIKE runs faster than ILIKE here); the page's
+ * ids are chosen first, so the per-company counts run for that page only. Without a search the total
+ * comes from the counter migration 009 keeps.
  */
-export async function listCompanies(db: Db, options: CompanyListOptions): Promise<{ rows: CompanyRow[]; total: number }> {
+export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyRow[]; total: number; cursors: PageCursors }> {
   const term = options.search.trim();
   const abnDigits = term.replace(/\s+/g, '');
   const matches =
@@ -108,26 +111,27 @@ export async function listCompanies(db: Db, options: CompanyListOptions): Promis
       : sql<boolean>`(lower(c.name) LIKE ${likePattern(term.toLowerCase())} OR lower(c.address) LIKE ${likePattern(term.toLowerCase())}${
           /^\d+$/.test(abnDigits) ? sql` OR c.abn LIKE ${likePattern(abnDigits)}` : sql``
         })`;
-  const { column, direction } = sortOrder[options.sort];
-
-  const pageIds = db
+  const keyset = companyKeyset(options.sort);
+  let pageIds = db
     .selectFrom('companies as c')
-    .select(['c.id', 'c.created_at', sql<string>`lower(c.name)`.as('sort_name')])
+    .select(['c.id', positionOf(keyset).as('position')])
     .where('c.deleted_at', 'is', null)
-    .where(matches)
-    .orderBy(column === 'sort_name' ? sql`lower(c.name)` : sql.ref('c.created_at'), direction)
-    .orderBy('c.id', direction)
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
-  const [count, rows] = await Promise.all([
-    db.selectFrom('companies as c').select(sql<number>`count(*)`.as('total')).where('c.deleted_at', 'is', null).where(matches).executeTakeFirstOrThrow(),
-    liveCompanies(db)
-      .innerJoin(pageIds.as('p'), 'p.id', 'c.id')
-      .orderBy(sql.ref(`p.${column}`), direction)
-      .orderBy('c.id', direction)
-      .execute(),
+    .where(matches);
+  const past = pastCursor(keyset, options.start);
+  if (past) pageIds = pageIds.where(past);
+  for (const term of orderTerms(keyset, options.start)) pageIds = pageIds.orderBy(term);
+  const counted =
+    term.length === 0
+      ? db.selectFrom('list_counts').select(sql<number>`coalesce(sum(n), 0)`.as('total')).where('list', '=', 'clients').where('bucket', '=', 'live')
+      : db.selectFrom('companies as c').select(sql<number>`count(*)`.as('total')).where('c.deleted_at', 'is', null).where(matches);
+  const [count, picked] = await Promise.all([
+    counted.executeTakeFirstOrThrow(),
+    pageIds.limit(options.pageSize + 1).offset(offsetOf(options.start, options.pageSize)).execute(),
   ]);
-  return { rows: rows.map(toRow), total: Number(count.total) };
+  const { rows: page, cursors } = pageOf(picked, options.start, options.pageSize, fingerprint);
+  const details = page.length === 0 ? [] : await liveCompanies(db).where('c.id', 'in', page.map((row) => row.id)).execute();
+  const byId = new Map(details.map((row) => [row.id, toRow(row)]));
+  return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total: Number(count.total), cursors };
 }
 
 export async function findLiveCompany(db: Db, id: string): Promise<CompanyRow | undefined> {

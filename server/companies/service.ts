@@ -11,6 +11,7 @@ import {
   type CompanyListQuery,
 } from '../../src/domain/company';
 import type { Db } from '../db/database';
+import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { recordAudit } from './audit';
 import {
@@ -19,6 +20,7 @@ import {
   findFileByKey,
   findLiveCompany,
   insertCompany,
+  companyKeyset,
   listCompanies,
   liveCompanyWithAbn,
   lockLiveCompany,
@@ -72,13 +74,12 @@ export async function readCompany(app: App, id: string): Promise<Company> {
 export async function searchCompanies(app: App, query: CompanyListQuery): Promise<CompanyList> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultPageSize;
-  const { rows, total } = await listCompanies(app.db, {
-    search: query.search ?? '',
-    sort: query.sort ?? defaultCompanySort,
-    page,
-    pageSize,
-  });
-  return { items: rows.map((row) => companyView(app, row)), total, page, pageSize };
+  const search = query.search?.trim() ?? '';
+  const sort = query.sort ?? defaultCompanySort;
+  const fingerprint = queryFingerprint(['clients', search, sort, pageSize]);
+  const start = pageStart(fingerprint, companyKeyset(sort), { page, after: query.after, before: query.before });
+  const { rows, total, cursors } = await listCompanies(app.db, { search, sort, start, pageSize }, fingerprint);
+  return { items: rows.map((row) => companyView(app, row)), total, page, pageSize, ...cursors };
 }
 
 const auditedFields = {

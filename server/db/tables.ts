@@ -120,6 +120,26 @@ export interface SwmsTable {
   company_admin_reviewed_by: string | null;
   supervisor_reviewed_at: NullableTimestamp;
   supervisor_reviewed_by: string | null;
+  /** Set by the database from the site's job number (migration 009); never written by the app. */
+  site_sort: ColumnType<string, never, never>;
+}
+
+/** Migration 009: SWMS counts per company, site and submitter, kept by the swms table's triggers. */
+export interface SwmsCountsTable {
+  company_id: string;
+  dimension: 'company' | 'site' | 'submitter';
+  key: string;
+  total: number;
+  admin_pending: number;
+  supervisor_pending: number;
+}
+
+/** Migration 009: live clients and each company's sites per status, kept by triggers. */
+export interface ListCountsTable {
+  list: 'clients' | 'sites';
+  scope: string;
+  bucket: string;
+  n: number;
 }
 
 export interface CheckInsTable {
@@ -243,6 +263,8 @@ export interface Database {
   invites: InvitesTable;
   project_sites: ProjectSitesTable;
   swms: SwmsTable;
+  swms_counts: SwmsCountsTable;
+  list_counts: ListCountsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;
   review_digest_items: ReviewDigestItemsTable;

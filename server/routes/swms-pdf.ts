@@ -33,17 +33,22 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     let ids: readonly string[];
     if (body.matching) {
       const excluded = new Set(body.excludedIds ?? []);
-      const { rows } = await listSwms(app.db, {
-        companyId: reader.companyId,
-        flag: reader.flag,
-        search: body.matching.search ?? '',
-        reviewFilter: filteredReviewStatus(body.matching.filter),
-        sort: 'createdAt.date.desc',
-        page: 1,
-        pageSize: maxSwmsExport + excluded.size,
-      });
+      const { rows, total } = await listSwms(
+        app.db,
+        {
+          companyId: reader.companyId,
+          flag: reader.flag,
+          search: body.matching.search ?? '',
+          reviewFilter: filteredReviewStatus(body.matching.filter),
+          sort: 'createdAt.date.desc',
+          start: { kind: 'page', page: 1 },
+          pageSize: maxSwmsExport + excluded.size,
+        },
+        'export',
+      );
       ids = rows.map((row) => row.id).filter((id) => !excluded.has(id));
-      if (ids.length > maxSwmsExport) throw badRequest(swmsMessages.exportTooMany);
+      // The count says how many the selection holds, however many of the excluded it contains.
+      if (ids.length > maxSwmsExport || total - excluded.size > maxSwmsExport) throw badRequest(swmsMessages.exportTooMany);
     } else {
       ids = body.swmsIds ?? [];
     }

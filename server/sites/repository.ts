@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
+import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
 /** The stored form of a site's editable fields. */
@@ -22,7 +23,7 @@ export interface SiteListOptions {
   readonly words: readonly string[];
   readonly status: SiteStatus | undefined;
   readonly sort: SiteSortKey;
-  readonly page: number;
+  readonly start: PageStart;
   readonly pageSize: number;
 }
 
@@ -76,54 +77,79 @@ function searchCondition(words: readonly string[]): Expression<SqlBool> {
 }
 
 const supervisorNameOrder = sql`lower(u.first_name || ' ' || u.surname)`;
-/** Job number low-high (spec §5): its digits read as one number, as the SWMS list sorts it (migration 004 indexes it). */
-const siteNumberDigits = sql`(nullif(regexp_replace(ps.site_number, '[^0-9]', '', 'g'), '')::numeric)`;
 
-type SiteQuery = ReturnType<typeof sitesWithDetails>;
-
-function sorted(query: SiteQuery, key: SiteSortKey): SiteQuery {
+/**
+ * The spec §5 sorts as keysets (issue 11), each served by an index of migrations 003 and 009 in both
+ * directions. The supervisor's name lives in another table and sorts unassigned sites last either way,
+ * so that order alone pages by number.
+ */
+export function siteKeyset(key: SiteSortKey): Keyset | null {
   const [field, , direction] = key.split('.') as [string, string, 'asc' | 'desc'];
-  const ordered = (() => {
-    switch (field) {
-      case 'address':
-        return query.orderBy(sql`lower(ps.address)`, direction);
-      case 'suburb':
-        return query.orderBy(sql`lower(ps.suburb)`, direction).orderBy(sql`lower(ps.address)`, direction);
-      case 'supervisorName':
-        return query.orderBy(supervisorNameOrder, (order) => order[direction]().nullsLast());
-      case 'clientName':
-        return query.orderBy(sql`lower(ps.client_name)`, direction);
-      case 'siteNumber':
-        return query.orderBy(siteNumberDigits, direction).orderBy('ps.site_number', direction);
-      default:
-        return query.orderBy('ps.created_at', direction);
-    }
-  })();
-  return ordered.orderBy('ps.id', direction);
+  const id: KeysetColumn = { expression: sql`ps.id`, type: 'uuid' };
+  const lower = (column: string): KeysetColumn => ({ expression: sql`lower(${sql.ref(column)})`, type: 'text' });
+  switch (field) {
+    case 'address':
+      return { columns: [lower('ps.address'), id], direction };
+    case 'suburb':
+      return { columns: [lower('ps.suburb'), lower('ps.address'), id], direction };
+    case 'clientName':
+      return { columns: [lower('ps.client_name'), id], direction };
+    case 'siteNumber':
+      return { columns: [{ expression: sql`(job_sort_key(ps.site_number) COLLATE "C")`, type: 'text' }, id], direction };
+    case 'supervisorName':
+      return null;
+    default:
+      return { columns: [{ expression: sql`ps.created_at`, type: 'timestamptz' }, id], direction };
+  }
 }
 
-/** Issue 4: search, status filter, sort and paging run in the database so the list stays fast at 5,000 sites. */
-export async function listSites(db: Db, companyId: string, options: SiteListOptions): Promise<{ rows: SiteDetailsRow[]; total: number }> {
-  let countQuery = db
+/** The exact count: from the counters migration 009 keeps, unless a search has to look at every site. */
+async function countSites(db: Db, companyId: string, options: SiteListOptions): Promise<number> {
+  if (options.words.length === 0) {
+    let query = db.selectFrom('list_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
+    if (options.status) query = query.where('bucket', '=', options.status);
+    return Number((await query.executeTakeFirst())?.n ?? 0);
+  }
+  let query = db
     .selectFrom('project_sites as ps')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
     .leftJoin('users as u', 'u.id', 'ur.user_id')
     .select(sql<number>`count(*)`.as('total'))
+    .where('ps.company_id', '=', companyId)
+    .where(searchCondition(options.words));
+  if (options.status) query = query.where('ps.status', '=', options.status);
+  return Number((await query.executeTakeFirstOrThrow()).total);
+}
+
+/** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
+export async function listSites(
+  db: Db,
+  companyId: string,
+  options: SiteListOptions,
+  fingerprint: string,
+): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors }> {
+  const keyset = siteKeyset(options.sort);
+  const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
+  let pageQuery = sitesWithDetails(db)
+    .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
     .where('ps.company_id', '=', companyId);
-  let pageQuery = sitesWithDetails(db).where('ps.company_id', '=', companyId);
-  if (options.status) {
-    countQuery = countQuery.where('ps.status', '=', options.status);
-    pageQuery = pageQuery.where('ps.status', '=', options.status);
+  if (options.status) pageQuery = pageQuery.where('ps.status', '=', options.status);
+  if (options.words.length > 0) pageQuery = pageQuery.where(searchCondition(options.words));
+  if (keyset) {
+    const past = pastCursor(keyset, start);
+    if (past) pageQuery = pageQuery.where(past);
+    for (const term of orderTerms(keyset, start)) pageQuery = pageQuery.orderBy(term);
+  } else {
+    const direction = options.sort.endsWith('.desc') ? 'desc' : 'asc';
+    pageQuery = pageQuery.orderBy(supervisorNameOrder, (order) => order[direction]().nullsLast()).orderBy('ps.id', direction);
   }
-  if (options.words.length > 0) {
-    countQuery = countQuery.where(searchCondition(options.words));
-    pageQuery = pageQuery.where(searchCondition(options.words));
-  }
-  const [count, rows] = await Promise.all([
-    countQuery.executeTakeFirstOrThrow(),
-    sorted(pageQuery, options.sort).limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute(),
+  const [total, fetched] = await Promise.all([
+    countSites(db, companyId, options),
+    pageQuery.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)).execute(),
   ]);
-  return { rows, total: Number(count.total) };
+  const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
+  // An order without a keyset moves by page number only.
+  return { rows, total, cursors: keyset ? cursors : { nextCursor: null, previousCursor: null } };
 }
 
 export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {

@@ -18,6 +18,7 @@ import {
   type SiteStatusInput,
 } from '../../src/domain/project-site';
 import type { Db } from '../db/database';
+import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { FileRow } from '../storage/file-view';
 import { recordSiteEvents } from './audit';
@@ -30,6 +31,7 @@ import {
   insertSite,
   isActiveSupervisor,
   listSites,
+  siteKeyset,
   lockMatchingSites,
   lockSite,
   lockSitesById,
@@ -114,14 +116,13 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   const words = searchWords(query.search);
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSitePageSize;
-  const { rows, total } = await listSites(app.db, companyId, {
-    words,
-    status: filteredStatus(query),
-    sort: query.sort ?? defaultSiteSort,
-    page,
-    pageSize,
-  });
-  return { items: rows.map((row) => siteView(app, row)), total, page, pageSize };
+  const status = filteredStatus(query);
+  const sort = query.sort ?? defaultSiteSort;
+  const fingerprint = queryFingerprint(['sites', companyId, words, status ?? null, sort, pageSize]);
+  const keyset = siteKeyset(sort);
+  const start = keyset ? pageStart(fingerprint, keyset, { page, after: query.after, before: query.before }) : ({ kind: 'page', page } as const);
+  const { rows, total, cursors } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
+  return { items: rows.map((row) => siteView(app, row)), total, page, pageSize, ...cursors };
 }
 
 export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {

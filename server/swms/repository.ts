@@ -1,8 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
 import type { Db } from '../db/database';
-import { exactTimestamp, flagColumns, jobNumber, likePattern } from './columns';
+import { exactTimestamp, flagColumns, likePattern } from './columns';
 import type { CursorPosition } from './cursor';
+import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 
 export interface SwmsListOptions {
   readonly companyId: string;
@@ -10,7 +11,7 @@ export interface SwmsListOptions {
   readonly search: string;
   readonly sort: SwmsSortKey;
   readonly reviewFilter: ReviewStatus | undefined;
-  readonly page: number;
+  readonly start: PageStart;
   readonly pageSize: number;
 }
 
@@ -38,65 +39,100 @@ function listedSwms(db: Db) {
 
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
 
-/** Submitter name, site address or job number contains the text; the small tables are searched first. */
+/** The company's submitters whose name contains the text (only people who submitted to it are looked at). */
+const matchingSubmitters = (companyId: string, pattern: string) => sql`
+  SELECT sc.key FROM swms_counts sc JOIN users su ON su.id = sc.key
+  WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0
+    AND (su.first_name ILIKE ${pattern} OR su.surname ILIKE ${pattern} OR (su.first_name || ' ' || su.surname) ILIKE ${pattern})`;
+
+/** The company's sites whose address or job number contains the text. */
+const matchingSites = (companyId: string, pattern: string) => sql`
+  SELECT sp.id AS key FROM project_sites sp
+  WHERE sp.company_id = ${companyId}
+    AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern})`;
+
+/** Submitter name, site address or job number contains the text. */
 function matchesSearch(companyId: string, term: string): Expression<SqlBool> {
   const pattern = likePattern(term);
-  return sql<SqlBool>`(
-    s.created_by IN (
-      SELECT su.id FROM users su
-      WHERE su.first_name ILIKE ${pattern} OR su.surname ILIKE ${pattern}
-         OR (su.first_name || ' ' || su.surname) ILIKE ${pattern}
-    )
-    OR s.site_id IN (
-      SELECT sp.id FROM project_sites sp
-      WHERE sp.company_id = ${companyId}
-        AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern})
-    )
-  )`;
+  return sql<SqlBool>`(s.created_by IN (${matchingSubmitters(companyId, pattern)}) OR s.site_id IN (${matchingSites(companyId, pattern)}))`;
 }
 
-/** Issue 5: search, the viewer's flag filter, sort and paging all run in the database. */
-export async function listSwms(db: Db, options: SwmsListOptions): Promise<{ rows: SwmsListRow[]; total: number }> {
+/** Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse). */
+export function swmsKeyset(sort: SwmsSortKey): Keyset {
+  const createdAt: KeysetColumn = { expression: sql`s.created_at`, type: 'timestamptz' };
+  const id: KeysetColumn = { expression: sql`s.id`, type: 'uuid' };
+  const siteSort: KeysetColumn = { expression: sql`s.site_sort`, type: 'text' };
+  switch (sort) {
+    case 'createdAt.date.desc':
+      return { columns: [createdAt, id], direction: 'desc' };
+    case 'createdAt.date.asc':
+      return { columns: [createdAt, id], direction: 'asc' };
+    case 'siteNumber.number.asc':
+      return { columns: [siteSort, createdAt, id], direction: 'asc' };
+    case 'siteNumber.number.desc':
+      return { columns: [siteSort, createdAt, id], direction: 'desc' };
+  }
+}
+
+/**
+ * How many SWMS the list holds, exact, from the counters migration 009 keeps: for a search, the
+ * matching submitters' and sites' counts added up, less the SWMS that match on both.
+ */
+async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
+  const pending = sql.ref(`${flagColumns[options.flag].pending}`);
+  const measure =
+    options.reviewFilter === undefined
+      ? sql`total`
+      : options.reviewFilter === 'forReview'
+        ? sql`${pending}`
+        : sql`total - ${pending}`;
+  const term = options.search.trim();
+  if (term.length === 0) {
+    const row = await db
+      .selectFrom('swms_counts')
+      .select(sql<number>`${measure}`.as('n'))
+      .where('company_id', '=', options.companyId)
+      .where('dimension', '=', 'company')
+      .where('key', '=', options.companyId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const pattern = likePattern(term);
+  const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
+  const filter =
+    options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
+  const result = await sql<{ n: number }>`
+    WITH submitters AS (${matchingSubmitters(options.companyId, pattern)}),
+         sites AS (${matchingSites(options.companyId, pattern)})
+    SELECT coalesce((SELECT sum(${measure}) FROM swms_counts
+                     WHERE company_id = ${options.companyId} AND dimension = 'submitter' AND key IN (SELECT key FROM submitters)), 0)
+         + coalesce((SELECT sum(${measure}) FROM swms_counts
+                     WHERE company_id = ${options.companyId} AND dimension = 'site' AND key IN (SELECT key FROM sites)), 0)
+         - CASE WHEN EXISTS (SELECT 1 FROM submitters) AND EXISTS (SELECT 1 FROM sites)
+                THEN (SELECT count(*) FROM swms s
+                      WHERE s.company_id = ${options.companyId} AND ${filter}
+                        AND s.created_by IN (SELECT key FROM submitters) AND s.site_id IN (SELECT key FROM sites))
+                ELSE 0 END AS n`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
+export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: string): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors }> {
   const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
   const term = options.search.trim();
-
-  let countQuery = db.selectFrom('swms as s').select(sql<number>`count(*)`.as('total')).where('s.company_id', '=', options.companyId);
-  // The site's company is named too, so the job-number index can order the sites.
-  let pageQuery = listedSwms(db).where('s.company_id', '=', options.companyId).where('p.company_id', '=', options.companyId);
-  if (options.reviewFilter) {
-    const operator = options.reviewFilter === 'forReview' ? 'is' : 'is not';
-    countQuery = countQuery.where(reviewedAt, operator, null);
-    pageQuery = pageQuery.where(reviewedAt, operator, null);
-  }
-  if (term.length > 0) {
-    countQuery = countQuery.where(matchesSearch(options.companyId, term));
-    pageQuery = pageQuery.where(matchesSearch(options.companyId, term));
-  }
-  switch (options.sort) {
-    case 'createdAt.date.desc':
-      pageQuery = pageQuery.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
-      break;
-    case 'createdAt.date.asc':
-      pageQuery = pageQuery.orderBy('s.created_at', 'asc').orderBy('s.id', 'asc');
-      break;
-    case 'siteNumber.number.asc':
-      pageQuery = pageQuery
-        .orderBy(sql`${jobNumber} ASC NULLS LAST`)
-        .orderBy('p.site_number', 'asc')
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc');
-      break;
-    case 'siteNumber.number.desc':
-      pageQuery = pageQuery
-        .orderBy(sql`${jobNumber} DESC NULLS FIRST`)
-        .orderBy('p.site_number', 'desc')
-        .orderBy('s.created_at', 'desc')
-        .orderBy('s.id', 'desc');
-      break;
-  }
-  const count = await countQuery.executeTakeFirstOrThrow();
-  const rows = await pageQuery.limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute();
-  return { rows, total: Number(count.total) };
+  const keyset = swmsKeyset(options.sort);
+  let pageQuery = listedSwms(db).select(positionOf(keyset).as('position')).where('s.company_id', '=', options.companyId);
+  if (options.reviewFilter) pageQuery = pageQuery.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
+  if (term.length > 0) pageQuery = pageQuery.where(matchesSearch(options.companyId, term));
+  const past = pastCursor(keyset, options.start);
+  if (past) pageQuery = pageQuery.where(past);
+  for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
+  const [total, fetched] = await Promise.all([
+    countSwms(db, options),
+    pageQuery.limit(options.pageSize + 1).offset(offsetOf(options.start, options.pageSize)).execute(),
+  ]);
+  const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
+  return { rows, total, cursors };
 }
 
 export interface SiteSwmsOptions {

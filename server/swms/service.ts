@@ -13,6 +13,7 @@ import {
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
 import type { Db } from '../db/database';
+import { pageStart, queryFingerprint } from '../db/keyset';
 import { forbidden } from '../http/errors';
 import type { Reviewer } from './access';
 import {
@@ -21,6 +22,7 @@ import {
   findCompanySwms,
   holdsActiveRole,
   listSwms,
+  swmsKeyset,
   lockFlagStates,
   lockMatchingFlagStates,
   writeFlag,
@@ -34,16 +36,17 @@ type App = Pick<FastifyInstance, 'db' | 'storage'>;
 export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<SwmsList> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSwmsPageSize;
-  const { rows, total } = await listSwms(app.db, {
-    companyId: reviewer.companyId,
-    flag: reviewer.flag,
-    search: query.search ?? '',
-    sort: query.sort ?? defaultSwmsSort,
-    reviewFilter: filteredReviewStatus(query.filter),
-    page,
-    pageSize,
-  });
-  return { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize };
+  const search = query.search?.trim() ?? '';
+  const sort = query.sort ?? defaultSwmsSort;
+  const reviewFilter = filteredReviewStatus(query.filter);
+  const fingerprint = queryFingerprint(['swms', reviewer.companyId, reviewer.flag, search, sort, reviewFilter ?? null, pageSize]);
+  const start = pageStart(fingerprint, swmsKeyset(sort), { page, after: query.after, before: query.before });
+  const { rows, total, cursors } = await listSwms(
+    app.db,
+    { companyId: reviewer.companyId, flag: reviewer.flag, search, sort, reviewFilter, start, pageSize },
+    fingerprint,
+  );
+  return { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize, ...cursors };
 }
 
 /** One SWMS of the reviewer's company; an unknown id and another company's answer alike. */

@@ -7,6 +7,8 @@ export interface ProjectSiteListParams {
   readonly filter?: SiteFilterKey;
   readonly page?: number;
   readonly pageSize?: number;
+  readonly after?: string | undefined;
+  readonly before?: string | undefined;
 }
 
 /** GET company/{id}/projectSites: one page; search, sort, filter and paging run on the server. */
@@ -17,6 +19,8 @@ export function getProjectSites(companyId: string, params: ProjectSiteListParams
   if (params.filter) query.set('filter', params.filter);
   if (params.page !== undefined) query.set('page', String(params.page));
   if (params.pageSize !== undefined) query.set('pageSize', String(params.pageSize));
+  if (params.after) query.set('after', params.after);
+  else if (params.before) query.set('before', params.before);
   const search = query.size > 0 ? `?${query}` : '';
   return callForJson(ProjectSiteList, 'get', `company/${encodeURIComponent(companyId)}/projectSites${search}`, options);
 }

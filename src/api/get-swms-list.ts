@@ -7,6 +7,8 @@ export interface SwmsListParams {
   readonly filter?: SwmsFilterKey;
   readonly page?: number;
   readonly pageSize?: number;
+  readonly after?: string | undefined;
+  readonly before?: string | undefined;
 }
 
 /** GET company/{id}/swms: one page of the company's SWMS; search, sort, filter and paging run on the server. */
@@ -17,6 +19,8 @@ export function getSwmsList(companyId: string, params: SwmsListParams = {}, opti
   if (params.filter) query.set('filter', params.filter);
   if (params.page !== undefined) query.set('page', String(params.page));
   if (params.pageSize !== undefined) query.set('pageSize', String(params.pageSize));
+  if (params.after) query.set('after', params.after);
+  else if (params.before) query.set('before', params.before);
   const search = query.size > 0 ? `?${query}` : '';
   return callForJson(SwmsList, 'get', `company/${encodeURIComponent(companyId)}/swms${search}`, options);
 }

@@ -1,3 +1,4 @@
+import { pageCursorFields, pageCursorResult } from './list-page';
 import { Schema, SchemaGetter } from 'effect';
 import { Abn, CompanyPhone, Email, RequiredText } from './fields';
 import { RoleSchema } from './roles';
@@ -99,6 +100,7 @@ export const CompanyListQuery = Schema.Struct({
   sort: Schema.optional(Schema.Literals(companySortKeys).annotate({ message: companyMessages.sort })),
   page: Schema.optional(wholeNumberFromString(1, 1_000_000, companyMessages.page)),
   pageSize: Schema.optional(wholeNumberFromString(1, maxPageSize, companyMessages.pageSize)),
+  ...pageCursorFields,
 });
 export type CompanyListQuery = typeof CompanyListQuery.Type;
 
@@ -107,6 +109,7 @@ export const CompanyList = Schema.Struct({
   total: Schema.Number,
   page: Schema.Number,
   pageSize: Schema.Number,
+  ...pageCursorResult,
 });
 export type CompanyList = typeof CompanyList.Type;
 

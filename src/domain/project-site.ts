@@ -1,3 +1,4 @@
+import { pageCursorFields, pageCursorResult } from './list-page';
 import { Schema, SchemaGetter } from 'effect';
 import { RequiredText, Uuid } from './fields';
 import { PpeSchema, ppeValues } from './ppe';
@@ -244,6 +245,7 @@ export const SiteListQuery = Schema.Struct({
   status: Schema.optionalKey(SiteStatusSchema.annotate({ message: projectSiteMessages.filter })),
   page: Schema.optionalKey(wholeNumberFromString(1_000_000, projectSiteMessages.page)),
   pageSize: Schema.optionalKey(wholeNumberFromString(maxSitePageSize, projectSiteMessages.pageSize)),
+  ...pageCursorFields,
 });
 export type SiteListQuery = typeof SiteListQuery.Type;
 
@@ -252,6 +254,7 @@ export const ProjectSiteList = Schema.Struct({
   total: Schema.Number,
   page: Schema.Number,
   pageSize: Schema.Number,
+  ...pageCursorResult,
 });
 export type ProjectSiteList = typeof ProjectSiteList.Type;
 

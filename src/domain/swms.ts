@@ -1,5 +1,6 @@
 import { Schema, SchemaGetter } from 'effect';
 import { Uuid } from './fields';
+import { pageCursorFields, pageCursorResult } from './list-page';
 import { PpeSchema } from './ppe';
 import type { RiskBand } from './risk';
 import type { Role } from './roles';
@@ -167,6 +168,7 @@ export const SwmsListQuery = Schema.Struct({
   filter: Schema.optionalKey(SwmsFilterKey),
   page: Schema.optionalKey(wholeNumberText(1, 1_000_000, swmsMessages.page)),
   pageSize: Schema.optionalKey(wholeNumberText(1, maxSwmsPageSize, swmsMessages.pageSize)),
+  ...pageCursorFields,
 });
 export type SwmsListQuery = typeof SwmsListQuery.Type;
 
@@ -175,6 +177,7 @@ export const SwmsList = Schema.Struct({
   total: Schema.Number,
   page: Schema.Number,
   pageSize: Schema.Number,
+  ...pageCursorResult,
 });
 export type SwmsList = typeof SwmsList.Type;
 

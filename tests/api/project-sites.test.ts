@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -792,6 +793,41 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
     const beyond = await list('sort=siteNumber.string.asc&pageSize=2&page=4');
     expect([ids(first), ids(third), ids(beyond)]).toEqual([['B-1', 'A-2'], ['J-100'], []]);
     expect([first.total, beyond.total, third.page, third.pageSize]).toEqual([5, 5, 3, 2]);
+  });
+
+  it('walks each order by cursor, forward and back, as page numbers read it; totals per status stay exact through status changes', async () => {
+    for (const sort of ['createdAt.date.desc', 'address.string.asc', 'suburb.string.desc', 'clientName.string.asc', 'siteNumber.string.desc', 'supervisorName.string.asc']) {
+      const byNumber: string[] = [];
+      for (let page = 1; ; page++) {
+        const one = await list(`sort=${sort}&pageSize=2&page=${page}`);
+        if (one.items.length === 0) break;
+        byNumber.push(...ids(one));
+      }
+      const pages = [await list(`sort=${sort}&pageSize=2`)];
+      for (let page = 2; page <= 10 && pages.at(-1)!.items.length === 2; page++) {
+        const cursor = pages.at(-1)!.nextCursor;
+        pages.push(await list(`sort=${sort}&pageSize=2&page=${page}${cursor ? `&after=${cursor}` : ''}`));
+      }
+      expect(pages.flatMap(ids), sort).toEqual(byNumber);
+      const last = pages.findLast((page) => page.items.length > 0)!;
+      const lastNumber = pages.indexOf(last) + 1;
+      if (last.previousCursor !== null) {
+        const back = await list(`sort=${sort}&pageSize=2&page=${lastNumber - 1}&before=${last.previousCursor}`);
+        expect(ids(back), sort).toEqual(ids(pages[lastNumber - 2]!));
+      }
+    }
+    const truth = async (status?: string) => {
+      let query = app.db.selectFrom('project_sites').select(sql<number>`count(*)`.as('n')).where('company_id', '=', staff.companyId);
+      if (status) query = query.where('status', '=', status as 'ongoing');
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    const [first] = (await list('sort=createdAt.date.asc')).items;
+    for (const status of ['completed', 'ongoing'] as const) {
+      const changed = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, { projectSiteIds: [first?._id], selectedStatus: status });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect((await list('')).total).toBe(await truth());
+      for (const filter of ['ongoing', 'on_hold', 'completed', 'cancelled']) expect((await list(`status=${filter}`)).total, filter).toBe(await truth(filter));
+    }
   });
 
   it('lists only the company’s own sites', async () => {

@@ -265,7 +265,7 @@ describe('GET /api/company/:id/swms', () => {
     expect(rows).toHaveLength(harbourSwms.length);
   });
 
-  it('sorts by the number the job number spells, low-high and high-low, newest first within a job', async () => {
+  it('sorts by the number the job number spells, low-high and high-low; within a job by date the same way (one keyset, walked both ways)', async () => {
     for (const [sort, direction] of [['siteNumber.number.asc', 1n], ['siteNumber.number.desc', -1n]] as const) {
       const rows = await everyRow(harbourAdmin, `sort=${sort}`);
       expect(rows).toHaveLength(harbourSwms.length);
@@ -274,7 +274,7 @@ describe('GET /api/company/:id/swms', () => {
         const after = jobDigits(rows[i]!.siteNumber);
         if (before !== null && after !== null) expect((after - before) * direction >= 0n, `${rows[i - 1]!.siteNumber} then ${rows[i]!.siteNumber}`).toBe(true);
         if (before === after && rows[i - 1]!.siteNumber === rows[i]!.siteNumber) {
-          expect(Date.parse(rows[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(rows[i]!.createdAt));
+          expect((BigInt(Date.parse(rows[i]!.createdAt)) - BigInt(Date.parse(rows[i - 1]!.createdAt))) * direction >= 0n).toBe(true);
         }
       }
     }
@@ -363,8 +363,90 @@ describe('GET /api/company/:id/swms', () => {
     expect(second).toMatchObject({ total: harbourSwms.length, page: 2, pageSize: 5 });
     expect(second.items.map((row) => row._id)).toEqual(wide.items.slice(5, 10).map((row) => row._id));
     const beyond = await list(harbourAdmin, 'page=1000&pageSize=100');
-    expect(beyond).toEqual({ items: [], total: harbourSwms.length, page: 1000, pageSize: 100 });
+    expect(beyond).toEqual({ items: [], nextCursor: null, previousCursor: null, total: harbourSwms.length, page: 1000, pageSize: 100 });
     expect((await list(harbourAdmin, '')).pageSize).toBe(20);
+  });
+
+  it("walks every order by its pages' cursors, forward and back, exactly as page numbers read it", async () => {
+    for (const [viewer, query] of [
+      [harbourAdmin, 'sort=createdAt.date.desc'],
+      [harbourAdmin, 'sort=createdAt.date.asc'],
+      [harbourAdmin, 'sort=siteNumber.number.asc'],
+      [harbourSupervisor, 'sort=siteNumber.number.desc&filter=status.string.forReview'],
+      [harbourSupervisor, `search=${encodeURIComponent('st')}&sort=siteNumber.number.asc`],
+    ] as const) {
+      const byNumber = await everyRow(viewer, query);
+      const pages: SwmsList[] = [await list(viewer, `${query}&pageSize=7`)];
+      for (let page = 2; pages.at(-1)!.nextCursor !== null; page++) {
+        pages.push(await list(viewer, `${query}&pageSize=7&page=${page}&after=${pages.at(-1)!.nextCursor}`));
+      }
+      expect(pages.flatMap((one) => one.items.map((row) => row._id)), query).toEqual(byNumber.map((row) => row._id));
+      expect(pages[0]!.previousCursor, query).toBeNull();
+      expect(pages.at(-1)!.items.length, query).toBeGreaterThan(0);
+      // Back from the last page with each page's previous-page cursor.
+      for (let index = pages.length - 1; index > 0; index--) {
+        const back = await list(viewer, `${query}&pageSize=7&page=${index}&before=${pages[index]!.previousCursor}`);
+        expect(back.items.map((row) => row._id), `${query} back to page ${index}`).toEqual(pages[index - 1]!.items.map((row) => row._id));
+      }
+    }
+  });
+
+  it('opens the page by its number when a cursor comes from another order or filter, and refuses a damaged one', async () => {
+    const first = await list(harbourAdmin, 'sort=createdAt.date.asc&pageSize=5');
+    const byNumber = await list(harbourAdmin, 'sort=createdAt.date.desc&pageSize=5&page=2');
+    const stale = await list(harbourAdmin, `sort=createdAt.date.desc&pageSize=5&page=2&after=${first.nextCursor}`);
+    expect(stale.items.map((row) => row._id)).toEqual(byNumber.items.map((row) => row._id));
+    // Another viewer's cursor is not applied to a supervisor's own flag filter either.
+    const adminPage = await list(harbourAdmin, 'filter=status.string.forReview&pageSize=5');
+    const supervisorPage2 = await list(harbourSupervisor, 'filter=status.string.forReview&pageSize=5&page=2');
+    const crossed = await list(harbourSupervisor, `filter=status.string.forReview&pageSize=5&page=2&after=${adminPage.nextCursor}`);
+    expect(crossed.items.map((row) => row._id)).toEqual(supervisorPage2.items.map((row) => row._id));
+    for (const cursor of ['not-a-cursor', Buffer.from('["x","y"]').toString('base64url'), 'A'.repeat(3000)]) {
+      expect(answer(await call('GET', listUrl(harbourAdmin.companyId, `page=2&after=${cursor}`), harbourAdmin.token)), cursor.slice(0, 20)).toEqual({
+        statusCode: 400,
+        body: 'This page link is not valid. Open the list from its first page.',
+      });
+    }
+  });
+
+  it('keeps every total exact as SWMS arrive and are reviewed: whole list, both flags, and searches that match on name and site at once', async () => {
+    const totals = async () => ({
+      all: (await list(harbourAdmin)).total,
+      adminForReview: (await list(harbourAdmin, 'filter=status.string.forReview')).total,
+      adminReviewed: (await list(harbourAdmin, 'filter=status.string.reviewed')).total,
+      supervisorForReview: (await list(harbourSupervisor, 'filter=status.string.forReview')).total,
+    });
+    const truth = async () => {
+      const rows = await app.db
+        .selectFrom('swms')
+        .select(['company_admin_reviewed_at', 'supervisor_reviewed_at'])
+        .where('company_id', '=', harbourAdmin.companyId)
+        .execute();
+      return {
+        all: rows.length,
+        adminForReview: rows.filter((row) => row.company_admin_reviewed_at === null).length,
+        adminReviewed: rows.filter((row) => row.company_admin_reviewed_at !== null).length,
+        supervisorForReview: rows.filter((row) => row.supervisor_reviewed_at === null).length,
+      };
+    };
+    expect(await totals()).toEqual(await truth());
+    const [target] = harbourSwms;
+    expect((await change(harbourAdmin, { swmsIds: [target], status: 'reviewed' })).statusCode).toBe(200);
+    expect(await totals()).toEqual(await truth());
+    expect((await change(harbourAdmin, { swmsIds: [target], status: 'forReview' })).statusCode).toBe(200);
+    expect(await totals()).toEqual(await truth());
+    // A search's total is the number of rows it lists, even when a SWMS matches by submitter and by site.
+    const people = await app.db.selectFrom('users').select(['first_name', 'surname']).where('first_name', '<>', '').limit(3).execute();
+    const sites = await app.db.selectFrom('project_sites').select(['suburb', 'site_number']).where('company_id', '=', harbourAdmin.companyId).limit(3).execute();
+    const terms = ['a', 'e', 'st', 'on', ...people.map((person) => person.surname.slice(0, 3)), ...sites.map((site) => site.suburb.slice(0, 4)), ...sites.map((site) => site.site_number)];
+    for (const term of terms) {
+      for (const [viewer, filter] of [[harbourAdmin, ''], [harbourSupervisor, '&filter=status.string.forReview'], [harbourAdmin, '&filter=status.string.reviewed']] as const) {
+        const query = `search=${encodeURIComponent(term)}${filter}`;
+        const rows = await everyRow(viewer, query);
+        expect((await list(viewer, query)).total, query).toBe(rows.length);
+        expect(new Set(rows.map((row) => row._id)).size, query).toBe(rows.length);
+      }
+    }
   });
 
   it('answers bad query values with 400 and a message', async () => {

@@ -3,12 +3,13 @@ import { createActor, fromPromise, type EventFromLogic, type InputFrom } from 'x
 import { clientListMachine } from '../../machines/client-list.machine';
 import type { ClientListQuery } from '../../src/domain/client-list';
 import type { Company, CompanyList } from '../../src/domain/company';
+import { noCursor } from '../../src/domain/page-cursor';
 import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type ListEvent = EventFromLogic<typeof clientListMachine> | { type: string; [key: string]: unknown };
 
-const firstQuery: ClientListQuery = { search: '', sort: 'createdAt.date.desc', page: 1 };
-const nextQuery: ClientListQuery = { search: 'harbour', sort: 'name.string.asc', page: 2 };
+const firstQuery: ClientListQuery = { search: '', sort: 'createdAt.date.desc', page: 1, cursor: noCursor };
+const nextQuery: ClientListQuery = { search: 'harbour', sort: 'name.string.asc', page: 2, cursor: { after: 'next-page-cursor', before: null } };
 const company: Company = {
   _id: 'company-1',
   name: 'Harbour Builders',
@@ -22,7 +23,7 @@ const company: Company = {
   createdAt: '2024-01-01T00:00:00.000Z',
   hasAdmin: true,
 };
-const page: CompanyList = { items: [company], total: 21, page: 1, pageSize: 20 };
+const page: CompanyList = { items: [company], total: 21, page: 1, pageSize: 20, nextCursor: 'next-page-cursor', previousCursor: null };
 const failure = { error: new Error('network down') };
 
 const sampleEvents: Record<string, ListEvent[]> = {

@@ -9,6 +9,7 @@ import { ClientSearch } from './client-search';
 import { ClientSortMenu } from './client-sort-menu';
 import { ClientTable } from './client-table';
 import { Pagination } from './pagination';
+import { cursorTo, noCursor } from '../../domain/page-cursor';
 import { clientText } from './strings';
 import { useClientList } from './use-client-list';
 import './clients.css';
@@ -21,7 +22,7 @@ export function ClientsPage() {
 
   const change = useCallback(
     (next: Partial<ClientListQuery>, options: { replace?: boolean } = {}) =>
-      setParams(paramsFromQuery({ ...query, page: 1, ...next }), options),
+      setParams(paramsFromQuery({ ...query, page: 1, cursor: noCursor, ...next }), options),
     [query, setParams],
   );
   const onSearch = useCallback((search: string) => change({ search }, { replace: true }), [change]);
@@ -51,7 +52,7 @@ export function ClientsPage() {
           {list.items.length === 0 && !loading ? <EmptyState /> : null}
           {list.items.length > 0 ? <ClientTable clients={list.items} busy={loading} /> : null}
           {list.total > 0 ? (
-            <Pagination page={query.page} pageSize={clientListPageSize} total={list.total} onPage={(page) => change({ page })} />
+            <Pagination page={query.page} pageSize={clientListPageSize} total={list.total} onPage={(page) => change({ page, cursor: cursorTo(query.page, page, list) })} />
           ) : null}
         </>
       ) : null}

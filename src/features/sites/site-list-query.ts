@@ -10,6 +10,7 @@ import {
   type SiteSortKey,
 } from '../../domain/project-site';
 import { siteStatuses, type SiteStatus } from '../../domain/site-status';
+import { noCursor, readPageCursor, writePageCursor, type PageCursor } from '../../domain/page-cursor';
 
 /** The list's state as the address bar keeps it: search, sort, status filter and page (pageSize for long lists). */
 export interface SiteListQuery {
@@ -18,6 +19,8 @@ export interface SiteListQuery {
   readonly status: SiteStatus | null;
   readonly page: number;
   readonly pageSize: number;
+  /** How the page was reached from its neighbour (issue 11); none for page 1 or a typed page number. */
+  readonly cursor: PageCursor;
 }
 
 export const isSortKey = (value: string | null): value is SiteSortKey => (siteSortKeys as readonly (string | null)[]).includes(value);
@@ -39,6 +42,7 @@ export function readSiteListQuery(params: URLSearchParams): SiteListQuery {
     status: isStatus(status) ? status : null,
     page: wholeNumber(params.get('page'), 1, 1_000_000),
     pageSize: wholeNumber(params.get('pageSize'), defaultSitePageSize, maxSitePageSize),
+    cursor: wholeNumber(params.get('page'), 1, 1_000_000) > 1 ? readPageCursor(params) : noCursor,
   };
 }
 
@@ -48,7 +52,10 @@ export function siteListSearchParams(query: SiteListQuery): URLSearchParams {
   if (query.search) params.set('search', query.search);
   if (query.sort !== defaultSiteSort) params.set('sort', query.sort);
   if (query.status) params.set('status', query.status);
-  if (query.page > 1) params.set('page', String(query.page));
+  if (query.page > 1) {
+    params.set('page', String(query.page));
+    writePageCursor(params, query.cursor);
+  }
   if (query.pageSize !== defaultSitePageSize) params.set('pageSize', String(query.pageSize));
   return params;
 }
@@ -63,6 +70,8 @@ export function listParams(query: SiteListQuery): ProjectSiteListParams {
     ...(filter ? { filter } : {}),
     page: query.page,
     pageSize: query.pageSize,
+    after: query.cursor.after ?? undefined,
+    before: query.cursor.before ?? undefined,
   };
 }
 

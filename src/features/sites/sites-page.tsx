@@ -1,3 +1,4 @@
+import { cursorTo } from '../../domain/page-cursor';
 import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '../../components/data-table/data-table';
 import { siteStatusLabels, siteStatuses } from '../../domain/site-status';
@@ -82,7 +83,7 @@ export function SitesPage() {
         sort={{ value: query.sort, onChange: (sort) => (isSortKey(sort) ? update({ sort }) : undefined) }}
         search={{ value: query.search, label: siteText.searchLabel, placeholder: siteText.searchPlaceholder, onChange: (search) => update({ search }) }}
         filter={{ label: siteText.filterLabel, value: query.status ?? '', options: filterOptions, onChange: (status) => update({ status: isSiteStatus(status) ? status : null }) }}
-        pagination={list ? { page: query.page, pageSize: list.pageSize, total: list.total, itemsLabel: siteText.itemsLabel, onPageChange: (page) => update({ page }) } : undefined}
+        pagination={list ? { page: query.page, pageSize: list.pageSize, total: list.total, itemsLabel: siteText.itemsLabel, onPageChange: (page) => update({ page, cursor: cursorTo(query.page, page, list) }) } : undefined}
         actions={readOnly ? undefined : <SitesBulkMenu actor={bulk} />}
       />
     </Page>

@@ -6,6 +6,7 @@ import { bulkSelectionMachine, statusOfFilter, type ApplyStatusInput } from '../
 import { getProjectSites } from '../../api/get-project-sites';
 import { useLiveChanges } from '../../components/live/use-live-changes';
 import { updateProjectSiteStatuses } from '../../api/update-project-site-statuses';
+import { noCursor } from '../../domain/page-cursor';
 import type { ProjectSite, ProjectSiteList } from '../../domain/project-site';
 import { toast } from '../../ui/toast-store';
 import { isSiteStatus, listParams, readSiteListQuery, selectionQueryOf, siteListSearchParams, type SiteListQuery } from './site-list-query';
@@ -60,9 +61,10 @@ export function useSiteList(companyId: string) {
   useLiveChanges(companyId, 'sites', () => setRefreshes((count) => count + 1));
 
   const { search, sort, status, page, pageSize } = query;
-  const key = JSON.stringify([companyId, search, sort, status, page, pageSize, refreshes]);
+  const { after, before } = query.cursor;
+  const key = JSON.stringify([companyId, search, sort, status, page, pageSize, after, before, refreshes]);
   useEffect(() => {
-    const current: SiteListQuery = { search, sort, status, page, pageSize };
+    const current: SiteListQuery = { search, sort, status, page, pageSize, cursor: { after, before } };
     const selectionQuery = selectionQueryOf(current);
     const controller = new AbortController();
     bulk.send({ type: 'query.changed', query: selectionQuery });
@@ -83,7 +85,7 @@ export function useSiteList(companyId: string) {
         setFetched({ status: 'failed', list: null, key });
       });
     return () => controller.abort();
-  }, [bulk, companyId, search, sort, status, page, pageSize, refreshes, key]);
+  }, [bulk, companyId, search, sort, status, page, pageSize, after, before, refreshes, key]);
 
   /** Rows answering an older query count as loading from the very render that changes the query. */
   const rows: SiteRows = fetched.key === key ? fetched : { status: 'loading', list: fetched.list };
@@ -93,7 +95,9 @@ export function useSiteList(companyId: string) {
       setSearchParams((previous) => {
         const before = readSiteListQuery(previous);
         const paging = 'page' in change ? {} : { page: 1 };
-        return siteListSearchParams({ ...before, ...paging, ...change });
+        // A cursor belongs to the page it was made for; anything else opens by page number.
+        const cursor = 'cursor' in change ? {} : { cursor: noCursor };
+        return siteListSearchParams({ ...before, ...paging, ...cursor, ...change });
       });
     },
     [setSearchParams],

@@ -1,5 +1,6 @@
 import type { SelectionQuery } from '../../../machines/bulk-selection.machine';
 import type { SwmsListParams } from '../../api/get-swms-list';
+import { noCursor, readPageCursor, writePageCursor, type PageCursor } from '../../domain/page-cursor';
 import {
   defaultSwmsPageSize,
   defaultSwmsSort,
@@ -16,6 +17,8 @@ export interface SwmsListState {
   readonly sort: SwmsSortKey;
   readonly filter: SwmsFilterKey | null;
   readonly page: number;
+  /** How the page was reached from its neighbour (issue 11); none for page 1 or a typed page number. */
+  readonly cursor: PageCursor;
 }
 
 const isSortKey = (value: string | null): value is SwmsSortKey => (swmsSortKeys as readonly (string | null)[]).includes(value);
@@ -31,6 +34,7 @@ export function readListState(params: URLSearchParams): SwmsListState {
     sort: isSortKey(sort) ? sort : defaultSwmsSort,
     filter: isFilterKey(filter) ? filter : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    cursor: Number.isInteger(page) && page > 1 ? readPageCursor(params) : noCursor,
   };
 }
 
@@ -40,7 +44,10 @@ export function listSearchParams(state: SwmsListState): URLSearchParams {
   if (state.search) params.set('search', state.search);
   if (state.sort !== defaultSwmsSort) params.set('sort', state.sort);
   if (state.filter) params.set('filter', state.filter);
-  if (state.page > 1) params.set('page', String(state.page));
+  if (state.page > 1) {
+    params.set('page', String(state.page));
+    writePageCursor(params, state.cursor);
+  }
   return params;
 }
 
@@ -51,6 +58,8 @@ export function listParams(state: SwmsListState): SwmsListParams {
     filter: state.filter ?? undefined,
     page: state.page,
     pageSize: defaultSwmsPageSize,
+    after: state.cursor.after ?? undefined,
+    before: state.cursor.before ?? undefined,
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { DataTable, pageCount } from '../../components/data-table/data-table';
 import { TableFilter } from '../../components/data-table/table-filter';
+import { cursorTo, noCursor } from '../../domain/page-cursor';
 import { defaultSwmsPageSize, swmsFilterOptions, swmsSortOptions, type SwmsListItem } from '../../domain/swms';
 import { Page, PageTitle } from '../../ui/page';
 import { ErrorState } from '../../ui/status';
@@ -30,13 +31,13 @@ export function SwmsPage() {
   const readOnly = Session.useSelector(session.isReadOnly);
 
   const show = (change: Partial<SwmsListState>, options: { replace?: boolean } = {}) =>
-    setParams(listSearchParams({ ...state, page: 1, ...change }), options);
+    setParams(listSearchParams({ ...state, page: 1, cursor: noCursor, ...change }), options);
 
   const list = rows.list;
   const lastPage = list ? pageCount(list.total, defaultSwmsPageSize) : 1;
   const overshoots = !rows.loading && list !== null && list.items.length === 0 && list.total > 0 && state.page > lastPage;
   useEffect(() => {
-    if (overshoots) setParams(listSearchParams({ ...state, page: lastPage }), { replace: true });
+    if (overshoots) setParams(listSearchParams({ ...state, page: lastPage, cursor: noCursor }), { replace: true });
   });
 
   return (
@@ -64,7 +65,7 @@ export function SwmsPage() {
           onChange: (filter) => show({ filter: filterKeyOf(filter) ?? null }),
         }}
         pagination={
-          list ? { page: state.page, pageSize: defaultSwmsPageSize, total: list.total, itemsLabel: swmsText.items, onPageChange: (page) => show({ page }) } : undefined
+          list ? { page: state.page, pageSize: defaultSwmsPageSize, total: list.total, itemsLabel: swmsText.items, onPageChange: (page) => show({ page, cursor: cursorTo(state.page, page, list) }) } : undefined
         }
         loading={rows.loading}
         error={rows.failed ? <ErrorState /> : undefined}

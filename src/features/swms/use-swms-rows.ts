@@ -30,6 +30,7 @@ export function useSwmsRows(companyId: string, state: SwmsListState, actor: Bulk
   const [generation, setGeneration] = useState(0);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { search, sort, filter, page } = state;
+  const { after, before } = state.cursor;
   const key = `${companyId}?${listSearchParams(state).toString()}#${generation}`;
 
   useLiveChanges(companyId, 'swms', () => setGeneration((value) => value + 1));
@@ -40,7 +41,7 @@ export function useSwmsRows(companyId: string, state: SwmsListState, actor: Bulk
   }, [actor]);
 
   useEffect(() => {
-    const current: SwmsListState = { search, sort, filter, page };
+    const current: SwmsListState = { search, sort, filter, page, cursor: { after, before } };
     const query = selectionQueryOf(current);
     const controller = new AbortController();
     actor.send({ type: 'query.changed', query });
@@ -56,7 +57,7 @@ export function useSwmsRows(companyId: string, state: SwmsListState, actor: Bulk
       },
     );
     return () => controller.abort();
-  }, [actor, companyId, search, sort, filter, page, key]);
+  }, [actor, companyId, search, sort, filter, page, after, before, key]);
 
   const settled = answer?.key === key;
   return {

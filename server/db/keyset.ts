@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { listMessages } from '../../src/domain/list-page';
+import { badRequest } from '../http/errors';
+
+/**
+ * Keyset paging (issue 11): a list's next page starts after the last row's sort values instead of
+ * skipping OFFSET rows, so page 2,500 costs what page 1 costs. Every order is its columns in one
+ * direction, ending with a unique column, so its exact reverse walks the same index backwards.
+ */
+export interface KeysetColumn {
+  readonly expression: RawBuilder<unknown>;
+  /** The SQL type a cursor's text value is cast back to. */
+  readonly type: 'timestamptz' | 'uuid' | 'text' | 'numeric';
+}
+
+export interface Keyset {
+  readonly columns: readonly KeysetColumn[];
+  readonly direction: 'asc' | 'desc';
+}
+
+/** Where a page starts: a page number (the first page, a typed link) or just after/before a cursor. */
+export type PageStart =
+  | { readonly kind: 'page'; readonly page: number }
+  | { readonly kind: 'after' | 'before'; readonly values: readonly string[] };
+
+export interface PageCursors {
+  readonly nextCursor: string | null;
+  readonly previousCursor: string | null;
+}
+
+/** A cursor names the list and query it came from, so one from another sort, filter or search is not applied. */
+export function queryFingerprint(query: unknown): string {
+  return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 12);
+}
+
+export function encodeCursor(fingerprint: string, values: readonly string[]): string {
+  return Buffer.from(JSON.stringify([fingerprint, ...values]), 'utf8').toString('base64url');
+}
+
+/**
+ * The page to read. A cursor that does not parse is refused; one from another query (the user
+ * changed the sort in another tab, an old link) falls back to the page number, which is always right.
+ */
+export function pageStart(
+  fingerprint: string,
+  keyset: Keyset,
+  request: { readonly page: number; readonly after?: string | undefined; readonly before?: string | undefined },
+): PageStart {
+  const cursor = request.after ?? request.before;
+  if (cursor === undefined || request.page <= 1) return { kind: 'page', page: request.page };
+  const values = decodeCursor(cursor, keyset.columns.length + 1);
+  if (values[0] !== fingerprint) return { kind: 'page', page: request.page };
+  return { kind: request.after !== undefined ? 'after' : 'before', values: values.slice(1) };
+}
+
+function decodeCursor(cursor: string, length: number): string[] {
+  let parsed: unknown;
+  try {
+    parsed = cursor.length <= 2000 ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== length || !parsed.every((value) => typeof value === 'string' && value.length <= 500)) {
+    throw badRequest(listMessages.cursor);
+  }
+  return parsed as string[];
+}
+
+/** Select this as the row's position; the page's first and last positions become its cursors. */
+export function positionOf(keyset: Keyset): RawBuilder<string> {
+  return sql<string>`json_build_array(${sql.join(keyset.columns.map((column) => column.expression))})::text`;
+}
+
+const backwards = (start: PageStart) => start.kind === 'before';
+
+/** The rows past the cursor, in reading order (reversed when reading back towards the first page). */
+export function pastCursor(keyset: Keyset, start: PageStart): Expression<SqlBool> | null {
+  if (start.kind === 'page') return null;
+  const forward = keyset.direction === 'asc' ? '>' : '<';
+  const operator = backwards(start) ? (forward === '>' ? '<' : '>') : forward;
+  const values = start.values.map((value, index) => sql`cast(${value} as ${sql.raw(keyset.columns[index]?.type ?? 'text')})`);
+  return sql<SqlBool>`(${sql.join(keyset.columns.map((column) => column.expression))}) ${sql.raw(operator)} (${sql.join(values)})`;
+}
+
+/** ORDER BY terms of the page's query. */
+export function orderTerms(keyset: Keyset, start: PageStart): RawBuilder<unknown>[] {
+  const reverse = backwards(start) !== (keyset.direction === 'desc');
+  return keyset.columns.map((column) => sql`${column.expression} ${sql.raw(reverse ? 'DESC' : 'ASC')}`);
+}
+
+/** OFFSET of the page's query: only a page opened by its number skips rows. */
+export const offsetOf = (start: PageStart, pageSize: number) => (start.kind === 'page' ? (start.page - 1) * pageSize : 0);
+
+/**
+ * The query fetched pageSize + 1 rows: the extra one says whether there is another page that way.
+ * Answers the page's rows in reading order with its cursors.
+ */
+export function pageOf<Row extends { readonly position: string }>(
+  fetched: readonly Row[],
+  start: PageStart,
+  pageSize: number,
+  fingerprint: string,
+): { rows: Row[]; cursors: PageCursors } {
+  const more = fetched.length > pageSize;
+  const kept = fetched.slice(0, pageSize);
+  const rows = backwards(start) ? kept.reverse() : kept;
+  const cursorAt = (row: Row | undefined) => (row ? encodeCursor(fingerprint, (JSON.parse(row.position) as unknown[]).map(String)) : null);
+  const first = rows[0];
+  const last = rows.at(-1);
+  const hasPrevious = start.kind === 'page' ? start.page > 1 : start.kind === 'after' || more;
+  const hasNext = start.kind === 'before' ? true : more;
+  return { rows, cursors: { nextCursor: hasNext ? cursorAt(last) : null, previousCursor: hasPrevious ? cursorAt(first) : null } };
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../server/db/database';
+
+/**
+ * The data of `npm run bench`: one company with `swms` SWMS on `sites` sites submitted by `trades`
+ * tradespeople, among `clients` client companies; another company's SWMS and sites alongside, so
+ * every query must pick its own company's rows.
+ */
+export interface ListSeedSize {
+  readonly swms: number;
+  readonly sites: number;
+  readonly clients: number;
+  readonly trades: number;
+}
+
+export interface ListSeed {
+  readonly companyId: string;
+  readonly adminEmail: string;
+  readonly supervisorEmail: string;
+  readonly superUserEmail: string;
+}
+
+const firstNames = ['Jack', 'Olivia', 'Noah', 'Mia', 'Liam', 'Ava', 'Oliver', 'Charlotte', 'William', 'Isla'];
+const surnames = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Johnson', 'Martin', 'White'];
+const suburbs = ['Sydney', 'Parramatta', 'Chatswood', 'Manly', 'Penrith', 'Liverpool', 'Bondi', 'Hornsby'];
+const statuses = ['ongoing', 'ongoing', 'ongoing', 'on_hold', 'completed', 'cancelled'];
+const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
+
+export async function seedLists(db: Db, size: ListSeedSize): Promise<ListSeed> {
+  const companyId = randomUUID();
+  const otherCompany = randomUUID();
+  const seed: ListSeed = {
+    companyId,
+    adminEmail: 'admin@bench.test',
+    supervisorEmail: 'supervisor@bench.test',
+    superUserEmail: 'super@bench.test',
+  };
+  await sql`
+    INSERT INTO companies (id, name, abn, builders_reg_number, phone, email, address, postal_address, created_at)
+    SELECT CASE n WHEN 1 THEN ${companyId}::uuid WHEN 2 THEN ${otherCompany}::uuid ELSE gen_random_uuid() END,
+           'Bench Build ' || n, lpad((51000000000 + n)::text, 11, '0'), 'BR-' || n, '0291234567',
+           'office' || n || '@bench.test', n || ' George St, ' || (${textArray(suburbs)})[1 + n % ${suburbs.length}] || ' NSW 2000',
+           'PO Box ' || n || ', Sydney NSW 2001', now() - n * interval '1 hour'
+    FROM generate_series(1, ${Math.max(2, size.clients)}) AS n`.execute(db);
+  const staff = [
+    { email: seed.adminEmail, role: 'CompanyAdmin' as const, company: companyId },
+    { email: seed.supervisorEmail, role: 'CompanySupervisor' as const, company: companyId },
+    { email: seed.superUserEmail, role: 'SuperUser' as const, company: null },
+  ];
+  for (const member of staff) {
+    const userId = randomUUID();
+    await db.insertInto('users').values({ id: userId, email: member.email, first_name: 'Bench', surname: member.role }).execute();
+    await db.insertInto('user_roles').values({ id: randomUUID(), user_id: userId, company_id: member.company, role: member.role }).execute();
+  }
+  await sql`
+    INSERT INTO users (id, email, first_name, surname)
+    SELECT gen_random_uuid(), 'tradie' || n || '@bench.test',
+           (${textArray(firstNames)})[1 + n % ${firstNames.length}],
+           (${textArray(surnames)})[1 + (n / ${firstNames.length}) % ${surnames.length}] || n
+    FROM generate_series(1, ${size.trades}) AS n`.execute(db);
+  await sql`
+    INSERT INTO user_roles (id, user_id, company_id, role)
+    SELECT gen_random_uuid(), id, NULL, 'TradesPerson' FROM users WHERE email LIKE 'tradie%@bench.test'`.execute(db);
+  const otherSites = Math.max(20, Math.round(size.sites / 20));
+  await sql`
+    INSERT INTO project_sites (id, company_id, address, suburb, postcode, site_number, client_name, status, created_at)
+    SELECT gen_random_uuid(), CASE WHEN n <= ${size.sites} THEN ${companyId}::uuid ELSE ${otherCompany}::uuid END,
+           (n * 7 % 300 + 1) || ' ' || (${textArray(surnames)})[1 + n % ${surnames.length}] || ' St',
+           (${textArray(suburbs)})[1 + n % ${suburbs.length}], '2' || lpad((n % 1000)::text, 3, '0'),
+           'JOB-' || (n * 7919 % 100003), 'Client ' || n, (${textArray(statuses)})[1 + n % ${statuses.length}],
+           now() - n * interval '3 hours'
+    FROM generate_series(1, ${size.sites + otherSites}) AS n`.execute(db);
+  const insertSwms = (company: string, from: number, count: number) => sql`
+    WITH sites AS (SELECT array_agg(id ORDER BY id) AS ids FROM project_sites WHERE company_id = ${company}),
+         trades AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'tradie%@bench.test')
+    INSERT INTO swms (id, company_id, site_id, created_by, created_at, risk_consequence_level, risk_likelihood_level,
+                      risk_overall_level, task_description, ppe, company_admin_reviewed_at, supervisor_reviewed_at)
+    SELECT gen_random_uuid(), ${company}::uuid, sites.ids[1 + (n * 31) % array_length(sites.ids, 1)],
+           trades.ids[1 + (n * 17) % array_length(trades.ids, 1)], now() - n * interval '1 minute',
+           1 + n % 5, 1 + (n / 5) % 5, (1 + n % 5) * (1 + (n / 5) % 5), 'Task ' || n, ARRAY['hard_hat', 'high_vis'],
+           CASE WHEN n % 10 >= 4 THEN now() - n * interval '50 seconds' END,
+           CASE WHEN n % 10 >= 5 THEN now() - n * interval '55 seconds' END
+    FROM generate_series(${from + 1}::int, ${from + count}::int) AS n, sites, trades`;
+  // Large inserts go in slices so neither database holds one huge transaction.
+  const slice = 50_000;
+  for (let done = 0; done < size.swms; done += slice) await insertSwms(companyId, done, Math.min(slice, size.swms - done)).execute(db);
+  await insertSwms(otherCompany, 0, Math.max(100, Math.round(size.swms / 20))).execute(db);
+  await sql`ANALYZE`.execute(db);
+  return seed;
+}

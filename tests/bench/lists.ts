@@ -1,0 +1,276 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { CompanyListQuery } from '../../src/domain/company';
+import { SiteListQuery } from '../../src/domain/project-site';
+import { SwmsListQuery } from '../../src/domain/swms';
+import { openDatabase, type Db } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { decodeOr400 } from '../../server/http/errors';
+import { searchCompanies } from '../../server/companies/service';
+import { searchSites } from '../../server/sites/service';
+import { searchSwms } from '../../server/swms/service';
+import { startPortal, type PortalProcess } from '../support/portal-process';
+import { seedLists, type ListSeed } from './list-seed';
+
+/**
+ * Issue 11 §1: the SWMS, project-site and client lists at real sizes. Seeds one company with 100,000
+ * SWMS on 5,000 sites among 10,000 clients, then for each scenario prints, side by side:
+ * - the API under load (the real start script in its own process, autocannon at N connections):
+ *   req/s, p50, p99 and bytes per response;
+ * - the same list call made directly on the database (the route's own service function, so the
+ *   same SQL, without HTTP, sign-in check or JSON) at the same concurrency: req/s, p50, p99;
+ * - the ratio of the API's rate to the direct rate.
+ * PostgreSQL at 32 connections (TEST_DATABASE_URL's server, default the local one, in a fresh
+ * database) and the embedded PGlite at 8. Prints figures only; nothing is asserted.
+ *
+ * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5]
+ */
+const { values: options } = parseArgs({
+  options: {
+    swms: { type: 'string', default: '100000' },
+    sites: { type: 'string', default: '5000' },
+    clients: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'both' },
+    seconds: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const size = { swms: Number(options.swms), sites: Number(options.sites), clients: Number(options.clients), trades: 2000 };
+const seconds = Number(options.seconds);
+const root = path.resolve(import.meta.dirname, '../..');
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Role = 'admin' | 'supervisor' | 'superUser';
+interface Scenario {
+  readonly name: string;
+  readonly role: Role;
+  /** The API path; its query string is also what the direct call decodes. */
+  readonly path: string;
+  readonly direct: (db: Db, query: Record<string, string>) => Promise<unknown>;
+}
+interface Figures {
+  readonly rate: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly bytes?: number;
+  readonly failed?: number;
+}
+
+const reviewer = (seed: ListSeed, role: Role) => ({
+  userId: '00000000-0000-0000-0000-000000000000',
+  companyId: seed.companyId,
+  flag: role === 'supervisor' ? ('supervisor' as const) : ('companyAdmin' as const),
+});
+const app = (db: Db) => ({ db, storage: undefined as never });
+
+/** Each list's deep page is reached the way the app reaches it: the page before it, then its 'Next page'. */
+function scenarios(seed: ListSeed): Scenario[] {
+  const swms = (name: string, role: Role, query: string): Scenario => ({
+    name: `SWMS: ${name}`,
+    role,
+    path: `/api/company/${seed.companyId}/swms${query}`,
+    direct: (db, raw) => searchSwms(app(db), reviewer(seed, role), decodeOr400(SwmsListQuery, raw)),
+  });
+  const sites = (name: string, query: string): Scenario => ({
+    name: `Sites: ${name}`,
+    role: 'admin',
+    path: `/api/company/${seed.companyId}/projectSites${query}`,
+    direct: (db, raw) => searchSites(app(db), seed.companyId, decodeOr400(SiteListQuery, raw)),
+  });
+  const clients = (name: string, query: string): Scenario => ({
+    name: `Clients: ${name}`,
+    role: 'superUser',
+    path: `/api/company${query}`,
+    direct: (db, raw) => searchCompanies(app(db), decodeOr400(CompanyListQuery, raw)),
+  });
+  const swmsDeep = Math.floor(size.swms / 25 / 40) * 40;
+  const siteDeep = Math.floor(size.sites / 25 / 4) * 3;
+  const clientDeep = Math.floor(size.clients / 25 / 8) * 7;
+  return [
+    swms('page 1 (Date New-Old)', 'admin', ''),
+    swms('For Review (supervisor)', 'supervisor', '?filter=status.string.forReview'),
+    swms('search "olivia"', 'admin', '?search=olivia'),
+    swms(`page ${swmsDeep} (Date New-Old)`, 'admin', `?page=${swmsDeep}`),
+    swms('page 250 (Job No. Low-High)', 'admin', '?sort=siteNumber.number.asc&page=250'),
+    swms(`For Review page ${Math.floor(swmsDeep / 2)} (supervisor)`, 'supervisor', `?filter=status.string.forReview&page=${Math.floor(swmsDeep / 2)}`),
+    sites('page 1', ''),
+    sites('status Ongoing', '?filter=status.string.ongoing'),
+    sites('search "parramatta"', '?search=parramatta'),
+    sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
+    clients('page 1', ''),
+    clients('search "build 12"', '?search=build%2012'),
+    clients(`page ${clientDeep} (by name)`, `?sort=name.string.asc&page=${clientDeep}`),
+  ].filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only.toLowerCase()));
+}
+
+const queryOf = (urlPath: string) => Object.fromEntries(new URL(urlPath, 'http://bench').searchParams);
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** `connections` callers in a loop for the bench's seconds, as autocannon does over HTTP. */
+async function runDirect(call: () => Promise<unknown>, connections: number): Promise<Figures> {
+  for (let i = 0; i < 3; i++) await call();
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const begun = performance.now();
+        await call();
+        latencies.push(performance.now() - begun);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function runApi(baseUrl: string, urlPath: string, token: string, connections: number): Promise<Figures> {
+  const run = (duration: number) =>
+    autocannon({ url: baseUrl + urlPath, connections, duration, headers: { authorization: `Bearer ${token}` } });
+  await run(1);
+  const result = await run(seconds);
+  return {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The page a deep scenario names, reached as the app does it: the page before, then its next-page link. */
+async function resolvePath(baseUrl: string, scenario: Scenario, token: string): Promise<string> {
+  const url = new URL(scenario.path, baseUrl);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  if (page <= 1) return scenario.path;
+  url.searchParams.set('page', String(page - 1));
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const before = (await response.json()) as { nextCursor?: string | null };
+  if (!before.nextCursor) return scenario.path;
+  const next = new URL(scenario.path, baseUrl);
+  next.searchParams.set('after', before.nextCursor);
+  return next.pathname + next.search;
+}
+
+function cliToken(env: Record<string, string>, email: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'token', email], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`cli token ${email} exited ${code}`))));
+  });
+}
+
+const fixed = (value: number, digits = 0) => value.toLocaleString('en-AU', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function printRow(name: string, api: Figures, direct: Figures) {
+  console.log(
+    [
+      name.padEnd(44),
+      fixed(api.rate).padStart(8),
+      fixed(api.p50, 1).padStart(9),
+      fixed(api.p99, 1).padStart(9),
+      fixed(api.bytes ?? 0).padStart(8),
+      fixed(direct.rate).padStart(8),
+      fixed(direct.p50, 1).padStart(9),
+      fixed(direct.p99, 1).padStart(9),
+      fixed(api.rate / direct.rate, 2).padStart(7),
+      api.failed ? `  ${api.failed} failed` : '',
+    ].join(''),
+  );
+}
+
+async function benchmark(kind: 'postgres' | 'pglite') {
+  const connections = kind === 'postgres' ? 32 : 8;
+  const started = performance.now();
+  let env: Record<string, string>;
+  let db: Db;
+  let dataDir: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === 'postgres') {
+    const name = `portal_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
+    env = { DATABASE_URL: url };
+    db = await openDatabase({ url, dataDir: '' });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+    env = { DATA_DIR: dataDir };
+    db = await openDatabase({ dataDir });
+  }
+  let portal: PortalProcess | undefined;
+  try {
+    await migrate(db);
+    const seed = await seedLists(db, size);
+    console.log(
+      `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${fixed(size.swms)} SWMS on ${fixed(size.sites)} sites, ` +
+        `${fixed(size.clients)} clients, seeded in ${fixed((performance.now() - started) / 1000, 1)} s; ${connections} connections, ${seconds} s per run`,
+    );
+    const list = scenarios(seed);
+    // The embedded database folder has one owner process at a time: the bench and the portal take turns.
+    if (kind === 'pglite') await db.destroy();
+    const directFigures = new Map<string, Figures>();
+    const runDirectAll = async (paths: Map<string, string>) => {
+      for (const scenario of list) directFigures.set(scenario.name, await runDirect(() => scenario.direct(db, queryOf(paths.get(scenario.name) ?? scenario.path)), connections));
+    };
+    portal = await startPortal({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SERVE_SPA: 'false' }, 180_000);
+    const tokens: Record<Role, string> = {
+      admin: await cliToken(env, seed.adminEmail),
+      supervisor: await cliToken(env, seed.supervisorEmail),
+      superUser: await cliToken(env, seed.superUserEmail),
+    };
+    const paths = new Map<string, string>();
+    for (const scenario of list) paths.set(scenario.name, await resolvePath(portal.baseUrl, scenario, tokens[scenario.role]));
+    if (kind === 'pglite') {
+      await portal.stop();
+      portal = undefined;
+      db = await openDatabase({ dataDir: dataDir ?? '' });
+      await runDirectAll(paths);
+      await db.destroy();
+      portal = await startPortal({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SERVE_SPA: 'false' }, 180_000);
+    } else {
+      await runDirectAll(paths);
+    }
+    console.log(
+      `${'scenario'.padEnd(44)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}`,
+    );
+    for (const scenario of list) {
+      const api = await runApi(portal.baseUrl, paths.get(scenario.name) ?? scenario.path, tokens[scenario.role], connections);
+      printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
+    }
+    console.log('(ms for p50 and p99; bytes per response; ratio = API req/s over direct req/s)');
+  } finally {
+    await portal?.stop();
+    if (kind === 'postgres') {
+      await db.destroy();
+      if (options.keep) console.log(`kept ${env.DATABASE_URL}`);
+      else await dropDatabase();
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (options.db === 'both' || options.db === 'postgres') await benchmark('postgres');
+if (options.db === 'both' || options.db === 'pglite') await benchmark('pglite');
