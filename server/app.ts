@@ -11,6 +11,8 @@ import { dataDirPlugin } from './data-dir/plugin';
 import { databaseUnavailableMessage, isDatabaseUnavailable, retryAfterSeconds } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { sendSpaIndex } from './http/spa-index';
 import { livePlugin } from './live/plugin';
 import { mailPlugin } from './mail/plugin';
 import { reviewDigestPlugin } from './mail/review-digest-plugin';
@@ -63,12 +65,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Issue 11: one line per request, written when it is answered (Fastify's own logging writes two).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-For and -Proto are believed only from the configured proxies (TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: 1024 * 1024,
     // Unique across instances, so an audit event names the one request that wrote it.
     genReqId: () => randomUUID(),
   });
   app.decorate('config', config);
+  await app.register(securityHeaders);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -150,6 +154,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // index.html is written per response (its CSP nonce), below.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (res, filePath) => {
         const hashed = path.relative(config.distDir, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -158,7 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.setNotFoundHandler((request, reply) => {
     const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && config.serveSpa;
-    if (spaRoute) return reply.type('text/html').sendFile('index.html');
+    if (spaRoute) return sendSpaIndex(reply, config.distDir);
     return reply.code(404).type('text/plain').send('Not found');
   });
 

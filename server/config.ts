@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 export interface OidcClientConfig {
@@ -31,9 +32,36 @@ export interface AppConfig {
   readonly distDir: string;
   readonly seedDemoWhenEmpty: boolean;
   readonly logLevel: string;
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses, CIDR ranges); empty trusts nobody. */
+  readonly trustProxy: readonly string[];
 }
 
 export class ConfigError extends Error {}
+
+// The names proxy-addr (Fastify's trustProxy) understands besides addresses and ranges.
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: comma-separated proxy addresses or CIDR ranges; unset or empty trusts no one. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${wrong}" is not an IP address, a CIDR range such as 10.0.0.0/8, or one of ${[...proxyRangeNames].join(', ')}`,
+    );
+  }
+  return entries;
+}
 
 /** Reads the environment; refuses a production start that could not sign anyone in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -78,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     seedDemoWhenEmpty: mode !== 'production' && env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   };
 }

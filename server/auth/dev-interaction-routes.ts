@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { roleLabel } from '../../src/domain/roles';
 import { isValidEmail } from '../../src/domain/validators';
 import { listAccountsWithRoles, type AccountWithRole } from '../users/repository';
-import { renderProblemPage, renderSignInPage, type DevAccount } from './dev-pages';
+import { devStylesheet, devStylesheetPath, renderProblemPage, renderSignInPage, type DevAccount } from './dev-pages';
 import type { DevProvider } from './dev-provider';
 
 interface Options {
@@ -37,6 +37,10 @@ export const devInteractionRoutes: FastifyPluginAsync<Options> = async (app, { d
       .header('cache-control', 'no-store')
       .type('text/html')
       .send(renderSignInPage({ ...paths(uid), ...form, accounts: devAccounts(await listAccountsWithRoles(app.db)) }));
+
+  app.get(devStylesheetPath.slice(app.prefix.length), async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(devStylesheet),
+  );
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
     if (!(await openInteraction(request, reply))) return expired(reply);

@@ -15,7 +15,10 @@ export interface SignInPage {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-const styles = `
+/** Served by dev-interaction-routes under the provider's mount (/oidc): the portal's CSP admits no inline style. */
+export const devStylesheetPath = '/oidc/dev-sign-in.css';
+
+export const devStylesheet = `
 :root { color-scheme: light dark; --bg: #f4f6f8; --card: #ffffff; --text: #1b2430; --muted: #5b6675; --line: #d5dbe2;
   --accent: #0b5cad; --accent-text: #ffffff; --hover: #eef3f9; --focus: #f2a900; --danger: #b3261e; }
 @media (prefers-color-scheme: dark) {
@@ -56,7 +59,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${styles}</style>
+<link rel="stylesheet" href="${devStylesheetPath}">
 </head>
 <body><main>${body}</main></body>
 </html>`;

@@ -17,10 +17,10 @@ export const authPlugin = fp(
   async (app) => {
     const key = await loadSigningKey(app.config, app.db);
 
-    const issueAccessToken = async (userId: string) => signAccessToken(key, userId, await rolesAndCompany(app.db, userId));
+    const issueAccessToken = async (userId: string) => signAccessToken(key, app.config.publicUrl, userId, await rolesAndCompany(app.db, userId));
     const auth: AuthService = {
       issueAccessToken,
-      verifyAccessToken: (token) => verifyAccessToken(key, token),
+      verifyAccessToken: (token) => verifyAccessToken(key, app.config.publicUrl, token),
       async tokenForEmail(email) {
         if (!isValidEmail(email)) throw badRequest('A valid email is required');
         const user = await findOrCreateUserByEmail(app.db, email);

@@ -6,6 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokenAudience, accessTokenIssuer } from '../../server/auth/access-token';
 import { authPlugin } from '../../server/auth/plugin';
 import { hashSecret } from '../../server/auth/secrets';
 import { signingKeyName } from '../../server/auth/signing-key';
@@ -181,7 +182,7 @@ describe('sign-in through the development identity provider', () => {
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
     const payload = decodeJwt(token);
-    expect(Object.keys(payload).sort()).toEqual(['company', 'exp', 'iat', 'roles', 'sub']);
+    expect(Object.keys(payload).sort()).toEqual(['aud', 'company', 'exp', 'iat', 'iss', 'roles', 'sub']);
     expect(payload).toMatchObject({ roles: ['Unregistered'], company: null });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
     const user = await app.db.selectFrom('users').selectAll().where('id', '=', String(payload.sub)).executeTakeFirstOrThrow();
@@ -207,7 +208,8 @@ describe('sign-in through the development identity provider', () => {
     expect(page).toMatch(/<button class="account" type="submit" name="email" value="super@sitesafe.test">[\s\S]*?Super User/);
     expect(page).toMatch(/value="admin@harbourbuild.test">[\s\S]*?Admin, Harbour Build Co/);
     expect(page).toMatch(/<label for="email">Email<\/label>/);
-    expect(page).toContain('prefers-color-scheme: dark');
+    expect(page).toContain('<link rel="stylesheet" href="/oidc/dev-sign-in.css">');
+    expect((await app.inject({ url: '/oidc/dev-sign-in.css' })).body).toContain('prefers-color-scheme: dark');
     const superUser = decodeJwt((await signIn(app, 'super@sitesafe.test')).token);
     expect(superUser).toMatchObject({ roles: ['SuperUser'], company: null });
     const admin = decodeJwt((await signIn(app, 'ADMIN@harbourbuild.test', 'apple')).token);
@@ -386,6 +388,8 @@ describe('access tokens and guards', () => {
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = await new SignJWT({ roles: ['SuperUser'], company: null })
       .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(accessTokenIssuer(app.config.publicUrl))
+      .setAudience(accessTokenAudience)
       .setSubject(randomUUID())
       .setIssuedAt(past - 3600)
       .setExpirationTime(past)
