@@ -5,6 +5,8 @@ import { isValidEmail } from '../src/domain/validators';
 import { verifyAuditChains } from './audit/verify';
 import { recordAuthEvent } from './auth/audit';
 import { authPlugin } from './auth/plugin';
+import { backupCommand, restoreCommand } from './backup/commands';
+import { restoreWhilePortalRuns } from './backup/messages';
 import type { AppConfig } from './config';
 import { sendCommand } from './data-dir/command-socket';
 import { commandSocketPath, liveOwner } from './data-dir/owner-lock';
@@ -23,7 +25,11 @@ Commands:
   site link <job number or site id>
                           print the site's check-in address (its QR code) as PUBLIC_URL makes it, to try the phone flow
   audit verify [--company <id>]
-                          walk the audit chains (every chain, or one company's) and prove nothing was altered`;
+                          walk the audit chains (every chain, or one company's) and prove nothing was altered
+  backup <file>           write the embedded database and every stored file to one archive (also while the portal runs)
+  restore <file> [--force]
+                          replace the embedded database and files with an archive's (the portal stopped; --force
+                          when the data folder already holds data)`;
 
 export interface CliOutput {
   out(text: string): void;
@@ -45,7 +51,9 @@ type Command =
   | { readonly name: 'superuser' | 'token'; readonly email: string }
   | { readonly name: 'seed' }
   | { readonly name: 'site'; readonly reference: string }
-  | { readonly name: 'audit'; readonly companyId?: string };
+  | { readonly name: 'audit'; readonly companyId?: string }
+  | { readonly name: 'backup'; readonly file: string }
+  | { readonly name: 'restore'; readonly file: string; readonly force: boolean };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,13 +64,24 @@ function parseAudit(args: readonly string[]): Command | undefined {
   return flag === '--company' && companyId !== undefined && uuidPattern.test(companyId) ? { name: 'audit', companyId: companyId.toLowerCase() } : undefined;
 }
 
+function parseRestore(args: readonly string[]): Command | undefined {
+  const force = args.includes('--force');
+  const files = args.filter((arg) => arg !== '--force');
+  const [file] = files;
+  return files.length === 1 && file !== undefined && file.trim() !== '' && args.length === files.length + Number(force)
+    ? { name: 'restore', file: path.resolve(file), force }
+    : undefined;
+}
+
 function parse(args: readonly string[]): Command | undefined {
   if (args[0] === 'audit') return parseAudit(args.slice(1));
+  if (args[0] === 'restore') return parseRestore(args.slice(1));
   const [command, first, second, ...rest] = args;
   if (rest.length > 0) return undefined;
   if (command === 'superuser' && first === 'add' && second !== undefined && isValidEmail(second)) return { name: 'superuser', email: second.trim() };
   if (command === 'token' && first !== undefined && isValidEmail(first) && second === undefined) return { name: 'token', email: first.trim() };
   if (command === 'seed' && first === 'demo' && second === undefined) return { name: 'seed' };
+  if (command === 'backup' && first !== undefined && first.trim() !== '' && second === undefined) return { name: 'backup', file: path.resolve(first) };
   if (command === 'site' && first === 'link' && second !== undefined && second.trim() !== '') return { name: 'site', reference: second.trim() };
   return undefined;
 }
@@ -74,8 +93,13 @@ export async function runCli(args: readonly string[], output: CliOutput, apps: C
     output.err(usage);
     return 2;
   }
-  const opened = await (command.name === 'seed' ? apps.everything() : apps.accounts());
+  if (command.name === 'restore') {
+    output.err(restoreWhilePortalRuns);
+    return 1;
+  }
+  const opened = await (command.name === 'seed' || command.name === 'backup' ? apps.everything() : apps.accounts());
   try {
+    if (command.name === 'backup') return await backupCommand(opened.app, command.file, output);
     if (command.name === 'token') output.out(await opened.app.auth.tokenForEmail(command.email));
     if (command.name === 'superuser') output.out(await superUserAdd(opened.app, command.email));
     if (command.name === 'audit') return await auditVerify(opened.app, command.companyId, output);
@@ -164,9 +188,13 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
  * runs (never a second writer on it), else in this process.
  */
 export async function runFromShell(args: readonly string[], output: CliOutput, config: AppConfig): Promise<number> {
+  const command = parse(args);
+  if (command?.name === 'restore') return restoreCommand(config, command.file, command.force, output);
   const owner = liveOwner(config.dataDir);
   if (owner === undefined) return runCli(args, output, cliApps(() => config));
-  const answer = await sendCommand(commandSocketPath(config.dataDir), args).catch(() => undefined);
+  // The portal's working folder need not be the shell's: it is sent the file's full path.
+  const sent = command?.name === 'backup' ? ['backup', command.file] : args;
+  const answer = await sendCommand(commandSocketPath(config.dataDir), sent).catch(() => undefined);
   if (!answer) {
     output.err(`The portal (pid ${owner}) holds ${config.dataDir} but is not answering commands yet: wait until it has started, then try again.`);
     return 1;

@@ -19,6 +19,14 @@ export interface DatabaseConfig {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+// Issue 12: the backup dumps the embedded database's folder while it holds the pool's one connection.
+const embeddedPglites = new WeakMap<Db, PGlite>();
+
+/** The PGlite behind an embedded database; undefined on a PostgreSQL server. */
+export function embeddedPglite(db: Db): PGlite | undefined {
+  return embeddedPglites.get(db);
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.url) {
     // While the server is down a call waits at most this long for a connection, then answers 503.
@@ -33,5 +41,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const pglite = await PGlite.create(config.dataDir, {
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  embeddedPglites.set(db, pglite);
+  return db;
 }

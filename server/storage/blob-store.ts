@@ -17,6 +17,14 @@ export interface UploadUrl {
   readonly expiresOn: Date;
 }
 
+export interface StoredFile {
+  readonly fileKey: string;
+  readonly bytes: number;
+  readonly contentType: string | undefined;
+  /** Changes whenever the blob is written again. */
+  readonly etag: string | undefined;
+}
+
 export interface BlobStore {
   /** A create/write-only SAS url for one blob, valid for at most 15 minutes. */
   createUploadUrl(fileKey: string): UploadUrl;
@@ -26,6 +34,8 @@ export interface BlobStore {
   putFile(fileKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The blob's bytes (for PDFs the server writes), or null when there is none. */
   readFile(fileKey: string): Promise<Buffer | null>;
+  /** Every blob of the container (the backup copies them all). */
+  listFiles(): AsyncIterable<StoredFile>;
   /** Throws unless the blob service answers and the container exists. */
   ping(): Promise<void>;
   /** The account endpoint this server itself talks to; for embedded Azurite a loopback address no browser reaches. */
@@ -120,6 +130,11 @@ export async function openBlobStore(connectionString: string, options: BlobStore
     async readFile(fileKey) {
       const blob = container.getBlobClient(fileKey);
       return (await blob.exists()) ? blob.downloadToBuffer() : null;
+    },
+    async *listFiles() {
+      for await (const blob of container.listBlobsFlat()) {
+        yield { fileKey: blob.name, bytes: blob.properties.contentLength ?? 0, contentType: blob.properties.contentType, etag: blob.properties.etag };
+      }
     },
     async ping() {
       await probe.getProperties({ abortSignal: AbortSignal.timeout(3000) });
