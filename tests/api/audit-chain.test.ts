@@ -61,6 +61,26 @@ describe('the audit trail', () => {
     expect(own.out).toContain(`head ${company[1]?.hash}`);
   });
 
+  it('links many events written in one transaction, across a rolled-back savepoint, as one unbroken chain', async () => {
+    const { app, companyId } = await appWithHistory();
+    const event = (n: number) => ({ id: crypto.randomUUID(), action: 'company.update', entity: 'company', entity_id: companyId, detail: JSON.stringify({ n }) });
+    await app.db.transaction().execute(async (trx) => {
+      await trx.insertInto('audit_events').values([1, 2, 3].map(event)).execute();
+      await sql`SAVEPOINT undone`.execute(trx);
+      await trx.insertInto('audit_events').values([4, 5].map(event)).execute();
+      await sql`ROLLBACK TO SAVEPOINT undone`.execute(trx);
+      await trx.insertInto('audit_events').values([6, 7].map(event)).execute();
+    });
+    await app.db.insertInto('audit_events').values(event(8)).execute();
+    const chain = await app.db.selectFrom('audit_events').select(['seq', 'detail']).where('chain', '=', companyId).orderBy('seq').execute();
+    // company.create and company.update, then 1, 2, 3, 6, 7 and 8: the rolled-back 4 and 5 left no gap.
+    expect(chain.map((row) => Number(row.seq))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const detail = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as { n?: number }) : (value as { n?: number }));
+    expect(chain.slice(2).map((row) => detail(row.detail).n)).toEqual([1, 2, 3, 6, 7, 8]);
+    const result = await verify(app, '--company', companyId);
+    expect(result.code, result.err).toBe(0);
+  });
+
   it('is refused any UPDATE, DELETE or TRUNCATE by the database itself', async () => {
     const { app } = await appWithHistory();
     await expect(sql`UPDATE audit_events SET action = 'nothing.happened'`.execute(app.db)).rejects.toThrow(/append-only: UPDATE is refused/);

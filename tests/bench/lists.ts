@@ -45,6 +45,8 @@ const { values: options } = parseArgs({
 const size = { swms: Number(options.swms), sites: Number(options.sites), clients: Number(options.clients), trades: 2000 };
 const seconds = Number(options.seconds);
 const root = path.resolve(import.meta.dirname, '../..');
+// Tokens name the portal's public address as their issuer: the CLI and each portal start share it.
+const benchPublicUrl = 'http://portal.bench.test';
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Role = 'admin' | 'supervisor' | 'superUser';
@@ -136,6 +138,11 @@ async function runDirect(call: () => Promise<unknown>, connections: number): Pro
 async function runApi(baseUrl: string, urlPath: string, token: string, connections: number): Promise<Figures> {
   const run = (duration: number) =>
     autocannon({ url: baseUrl + urlPath, connections, duration, headers: { authorization: `Bearer ${token}` } });
+  const probe = await fetch(baseUrl + urlPath, { headers: { authorization: `Bearer ${token}` } });
+  if (!probe.ok) {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
+    console.log(`  ${urlPath} answers ${probe.status}: ${(await probe.text()).slice(0, 200)} (token ${JSON.stringify(claims)})`);
+  }
   await run(1);
   const result = await run(seconds);
   return {
@@ -159,6 +166,31 @@ async function resolvePath(baseUrl: string, scenario: Scenario, token: string): 
   const next = new URL(scenario.path, baseUrl);
   next.searchParams.set('after', before.nextCursor);
   return next.pathname + next.search;
+}
+
+/** Select-all review of about 5,000 SWMS (a search and the For Review filter), then back: one call each way. */
+async function bulkReview(baseUrl: string, seed: ListSeed, token: string) {
+  const matching = { search: 'olivia', filter: 'status.string.forReview' };
+  const listed = (await (await fetch(`${baseUrl}/api/company/${seed.companyId}/swms?search=olivia&filter=status.string.forReview`, {
+    headers: { authorization: `Bearer ${token}` },
+  })).json()) as { total: number };
+  const put = async (body: unknown) => {
+    const begun = performance.now();
+    const response = await fetch(`${baseUrl}/api/company/${seed.companyId}/swms`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { matched?: number; changed?: number };
+    return { ms: performance.now() - begun, status: response.status, changed: answer.changed ?? 0 };
+  };
+  const reviewed = await put({ matching, status: 'reviewed' });
+  // The same SWMS back to For Review: they are every Olivia SWMS with the supervisor's flag set just now.
+  const back = await put({ matching: { search: 'olivia', filter: 'status.string.reviewed' }, status: 'forReview' });
+  console.log(
+    `Bulk review (select-all over ${fixed(listed.total)} SWMS): reviewed ${fixed(reviewed.changed)} in ${fixed(reviewed.ms)} ms (${reviewed.status}); ` +
+      `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status})`,
+  );
 }
 
 function cliToken(env: Record<string, string>, email: string): Promise<string> {
@@ -207,7 +239,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
-    env = { DATABASE_URL: url };
+    env = { DATABASE_URL: url, PUBLIC_URL: benchPublicUrl };
     db = await openDatabase({ url, dataDir: '' });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -217,8 +249,8 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     };
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-    env = { DATA_DIR: dataDir };
-    db = await openDatabase({ dataDir });
+    env = { DATA_DIR: dataDir, PUBLIC_URL: benchPublicUrl };
+    db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   }
   let portal: PortalProcess | undefined;
   try {
@@ -246,7 +278,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     if (kind === 'pglite') {
       await portal.stop();
       portal = undefined;
-      db = await openDatabase({ dataDir: dataDir ?? '' });
+      db = await openDatabase({ dataDir: path.join(dataDir ?? '', 'pglite') });
       await runDirectAll(paths);
       await db.destroy();
       portal = await startPortal({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SERVE_SPA: 'false' }, 180_000);
@@ -261,6 +293,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
     console.log('(ms for p50 and p99; bytes per response; ratio = API req/s over direct req/s)');
+    await bulkReview(portal.baseUrl, seed, tokens.supervisor);
   } finally {
     await portal?.stop();
     if (kind === 'postgres') {

@@ -42,7 +42,6 @@ CREATE INDEX swms_admin_for_review_job ON swms (company_id, site_sort, created_a
   WHERE company_admin_reviewed_at IS NULL;
 CREATE INDEX swms_supervisor_for_review_job ON swms (company_id, site_sort, created_at, id)
   WHERE supervisor_reviewed_at IS NULL;
-CREATE INDEX swms_company_site ON swms (site_id, company_id);
 
 -- SWMS counts per company, per site and per submitter, with how many await each review flag. A
 -- search's count adds up the matching submitters' and sites' counts and subtracts the SWMS counted twice.
