@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
+import { prepareReads } from './prepared-reads';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -34,7 +35,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     // A connection the server drops (restart, failover) errors whether it is idle or lent to a query: the
     // query fails and is answered 503, the pool discards the client, and the process lives on.
     pool.on('error', (error) => config.onIdleError?.(error));
-    pool.on('connect', (client) => client.on('error', (error) => config.onIdleError?.(error)));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => config.onIdleError?.(error));
+      prepareReads(client);
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
