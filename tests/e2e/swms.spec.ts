@@ -90,6 +90,28 @@ test('a supervisor filters For Review, sorts by date and marks a whole page revi
   await supervisor.close();
 });
 
+test('the list pages forward and back by cursor, and a reload of a deep page shows the same rows', async ({ browser }) => {
+  const admin = await signedIn(browser, demo.admin);
+  const list = new SwmsListPage(admin.page);
+  await list.goto(admin.companyId);
+  const ids = () => list.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+  const first = await ids();
+  await list.nextPage.click();
+  await list.settled();
+  await expect(admin.page).toHaveURL(/[?&]page=2&after=/);
+  const second = await ids();
+  expect(second.length).toBeGreaterThan(0);
+  expect(second.filter((id) => first.includes(id))).toEqual([]);
+  await admin.page.reload();
+  await list.settled();
+  expect(await ids()).toEqual(second);
+  await admin.page.getByRole('button', { name: 'Previous page' }).click();
+  await list.settled();
+  await expect(admin.page).not.toHaveURL(/after=|before=/);
+  expect(await ids()).toEqual(first);
+  await admin.close();
+});
+
 test('an admin selects every matching SWMS, across pages, and marks them For Review in one step', async ({ browser }) => {
   const admin = await signedIn(browser, demo.admin);
   const list = new SwmsListPage(admin.page);
