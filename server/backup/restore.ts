@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { AppConfig } from '../config';
 import { claimDataDir, DataDirBusyError, liveOwner } from '../data-dir/owner-lock';
+import { pgliteExtensions } from '../db/database';
 import { pglitePool } from '../db/pglite-pool';
 import type { Database } from '../db/tables';
 import { startAzurite } from '../storage/azurite';
@@ -30,7 +31,7 @@ interface Loaded {
 }
 
 async function loadDatabase(folder: string, compressed: Uint8Array): Promise<Record<string, number>> {
-  const pglite = await PGlite.create(folder, { loadDataDir: new Blob([await promisify(gunzip)(compressed)]) });
+  const pglite = await PGlite.create(folder, { loadDataDir: new Blob([await promisify(gunzip)(compressed)]), extensions: pgliteExtensions });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   try {
     return await countRowsPerTable(db);

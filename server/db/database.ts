@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
@@ -19,6 +20,9 @@ export interface DatabaseConfig {
 // a calendar date (type date) stays its yyyy-mm-dd text, free of any time zone.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+/** The extensions the migrations create (013: trigram indexes for search), loaded into every embedded database. */
+export const pgliteExtensions = { pg_trgm };
 
 // Issue 12: the backup dumps the embedded database's folder while it holds the pool's one connection.
 const embeddedPglites = new WeakMap<Db, PGlite>();
@@ -44,6 +48,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir, {
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
+    extensions: pgliteExtensions,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   embeddedPglites.set(db, pglite);

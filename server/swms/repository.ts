@@ -39,13 +39,16 @@ function listedSwms(db: Db) {
 
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
 
-/** The company's submitters whose name contains the text (only people who submitted to it are looked at). */
+/**
+ * The company's submitters whose name contains the text: the full name holds the first name and the
+ * surname, so one match covers both (migration 013 indexes it by trigrams).
+ */
 const matchingSubmitters = (companyId: string, pattern: string) => sql`
   SELECT sc.key FROM swms_counts sc JOIN users su ON su.id = sc.key
   WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0
-    AND (su.first_name ILIKE ${pattern} OR su.surname ILIKE ${pattern} OR (su.first_name || ' ' || su.surname) ILIKE ${pattern})`;
+    AND (su.first_name || ' ' || su.surname) ILIKE ${pattern}`;
 
-/** The company's sites whose address or job number contains the text. */
+/** The company's sites whose address or job number contains the text (trigram indexes of migration 013). */
 const matchingSites = (companyId: string, pattern: string) => sql`
   SELECT sp.id AS key FROM project_sites sp
   WHERE sp.company_id = ${companyId}
