@@ -11,9 +11,11 @@ import { dataDirPlugin } from './data-dir/plugin';
 import { databaseUnavailableMessage, isDatabaseUnavailable, retryAfterSeconds } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
+import { rateLimitPlugin } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { sendSpaIndex } from './http/spa-index';
 import { livePlugin } from './live/plugin';
+import { mailQueuePlugin } from './mail/mail-queue-plugin';
 import { mailPlugin } from './mail/plugin';
 import { reviewDigestPlugin } from './mail/review-digest-plugin';
 import { auditRoutes } from './routes/audit';
@@ -113,11 +115,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await azurite?.then((running) => running.stop()).catch(() => undefined);
     throw error;
   }
+  // Before any route it limits is registered: it reads each route's `limit` as the route is added.
+  await app.register(rateLimitPlugin);
   await step('blob store', async () => {
     await app.register(storagePlugin, { connectionString: config.azureStorageConnectionString, dataDir: path.join(config.dataDir, 'azurite'), azurite });
   });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(mailQueuePlugin);
   await app.register(livePlugin);
   await app.register(autoCheckoutPlugin);
   await app.register(reviewDigestPlugin);

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { defaultRateLimits, isLimitedCall, type CallLimit, type LimitedCall, type RateLimits } from './http/rate-limit-config';
 
 export interface OidcClientConfig {
   readonly issuer: string;
@@ -34,6 +35,10 @@ export interface AppConfig {
   readonly logLevel: string;
   /** Proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (addresses, CIDR ranges); empty trusts nobody. */
   readonly trustProxy: readonly string[];
+  /** Issue 12: how often each limited call may be made per client address and per account (RATE_LIMITS). */
+  readonly rateLimits: RateLimits;
+  /** Issue 12: how often an unsent email is retried, and the first wait, doubling after each; mail-queue.ts's policy when unset. */
+  readonly mailRetry?: { readonly limit: number; readonly delaySeconds: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +66,27 @@ export function parseTrustProxy(value: string | undefined): string[] {
     );
   }
   return entries;
+}
+
+const limitFields = new Set(['perIp', 'perAccount', 'windowSeconds']);
+
+/** RATE_LIMITS: comma-separated changes to the defaults, e.g. `tokenExchange.perIp=40,fileUpload.windowSeconds=120`. */
+export function parseRateLimits(value: string | undefined): RateLimits {
+  const limits: Record<LimitedCall, CallLimit> = { ...defaultRateLimits };
+  for (const entry of (value ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [, call = '', field = '', number = ''] = /^(\w+)\.(\w+)=(\d+)$/.exec(entry) ?? [];
+    if (!isLimitedCall(call) || !limitFields.has(field) || Number(number) < 1) {
+      throw new ConfigError(
+        `RATE_LIMITS: "${entry}" is not <call>.<perIp|perAccount|windowSeconds>=<whole number above 0>, ` +
+          `the call one of ${Object.keys(defaultRateLimits).join(', ')}`,
+      );
+    }
+    if (field === 'perAccount' && limits[call].perAccount === undefined) {
+      throw new ConfigError(`RATE_LIMITS: ${call} is made before anyone is signed in, so it has no perAccount limit`);
+    }
+    limits[call] = { ...limits[call], [field]: Number(number) };
+  }
+  return limits;
 }
 
 /** Reads the environment; refuses a production start that could not sign anyone in. */
@@ -107,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemoWhenEmpty: mode !== 'production' && env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
     ...overrides,
   };
 }

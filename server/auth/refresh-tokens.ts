@@ -25,7 +25,18 @@ export async function issueRefreshToken(db: Db, userId: string, family: string =
   return { token, userId };
 }
 
-/** DESIGN.md refresh token: a live token is swapped for a new one of its family; a replayed one ends the family. */
+/**
+ * Issue 12: a token rotated this recently is still honoured, as when two tabs of one browser refresh
+ * at the same instant with the one cookie they share. Later, a rotated token can only be a copy.
+ */
+export const refreshGraceSeconds = 10;
+
+/**
+ * DESIGN.md refresh token: a live token is swapped for a new one of its family; a replayed one ends the
+ * family. Within the grace window a rotated token gets a sibling: another new token of the same family.
+ * Only hashes are stored, so the first answer's token cannot be given again, and a sibling still ends
+ * with its family at sign-out or on a later replay.
+ */
 export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedRefreshToken | undefined> {
   const now = new Date();
   const hash = hashSecret(token);
@@ -41,15 +52,16 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedR
   if (rotated) return issueRefreshToken(db, rotated.user_id, rotated.family);
   const replayed = await db
     .selectFrom('refresh_tokens')
-    .select(['family', 'user_id'])
+    .select(['family', 'user_id', 'rotated_at', 'revoked_at', 'expires_at'])
     .where('token_hash', '=', hash)
     .where('rotated_at', 'is not', null)
     .executeTakeFirst();
-  if (replayed) {
-    await revokeFamily(db, replayed.family);
-    // A rotated token presented again was copied: the whole family ends, and the trail says so.
-    await recordAuthEvent(db, { action: 'auth.refreshReuse', userId: replayed.user_id, actorUserId: null, detail: { family: replayed.family } });
-  }
+  if (!replayed?.rotated_at) return undefined;
+  const withinGrace = now.getTime() - replayed.rotated_at.getTime() <= refreshGraceSeconds * 1000;
+  if (withinGrace && replayed.revoked_at === null && replayed.expires_at > now) return issueRefreshToken(db, replayed.user_id, replayed.family);
+  await revokeFamily(db, replayed.family);
+  // A rotated token presented again was copied: the whole family ends, and the trail says so.
+  await recordAuthEvent(db, { action: 'auth.refreshReuse', userId: replayed.user_id, actorUserId: null, detail: { family: replayed.family } });
   return undefined;
 }
 

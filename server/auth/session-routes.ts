@@ -24,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.post('/token', async (request, reply) => {
+  app.post('/token', { config: { limit: 'tokenExchange' } }, async (request, reply) => {
     const body = decodeOr400(TokenRequest, request.body);
     const userId = await consumeAuthCode(app.db, body.code);
     if (!userId) throw unauthorised(invalidSignInCode);
@@ -35,7 +35,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return { token };
   });
 
-  app.post('/refresh', async (request, reply) => {
+  app.post('/refresh', { config: { limit: 'refresh' } }, async (request, reply) => {
     const presented = request.cookies[refreshCookieName];
     const refresh = presented ? await rotateRefreshToken(app.db, presented) : undefined;
     if (!refresh) {

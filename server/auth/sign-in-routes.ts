@@ -32,7 +32,7 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
     return provider.value;
   };
 
-  app.get<{ Params: { provider: string } }>('/login/:provider', async (request, reply) => {
+  app.get<{ Params: { provider: string } }>('/login/:provider', { config: { limit: 'signInStart' } }, async (request, reply) => {
     const provider = providerOf(request);
     if (!signInClients.isConfigured(provider)) throw badRequest(`Sign-in with ${providerLabels[provider]} is not configured`);
     try {
@@ -85,7 +85,7 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
       return reply.redirect(`${publicUrl()}/?signInError=1`, 302);
     }
   };
-  app.route<{ Params: { provider: string } }>({ method: ['GET', 'POST'], url: '/callback/:provider', handler: callback });
+  app.route<{ Params: { provider: string } }>({ method: ['GET', 'POST'], url: '/callback/:provider', config: { limit: 'signInCallback' }, handler: callback });
 };
 
 /** The authorisation response as openid-client reads it: query parameters, or a form_post body (Apple). */

@@ -69,7 +69,10 @@ export async function findEmployee(db: Db, companyId: string, roleId: string): P
   return row ? toEmployee(row) : undefined;
 }
 
-/** Pending invitations with their latest code's dates; an expired one stays listed so it can be resent. */
+/**
+ * Pending invitations with their latest code's dates and email status (issue 12); an expired one
+ * stays listed so it can be resent. A code issued before the mail queue was sent at once.
+ */
 export async function listInvitedEmployees(db: Db, companyId: string): Promise<InvitedEmployee[]> {
   const rows = await db
     .selectFrom('user_roles as ur')
@@ -78,7 +81,8 @@ export async function listInvitedEmployees(db: Db, companyId: string): Promise<I
       (eb) =>
         eb
           .selectFrom('invites as i')
-          .select(['i.email', 'i.created_at', 'i.expires_at'])
+          .leftJoin('mail_deliveries as d', 'd.invite_id', 'i.id')
+          .select(['i.email', 'i.created_at', 'i.expires_at', 'd.status as email_status'])
           .whereRef('i.user_role_id', '=', 'ur.id')
           .where('i.used_at', 'is', null)
           .where('i.voided_at', 'is', null)
@@ -90,7 +94,7 @@ export async function listInvitedEmployees(db: Db, companyId: string): Promise<I
     .where('ur.company_id', '=', companyId)
     .where('ur.status', '=', 'invited')
     .where('ur.role', 'in', companyRoles)
-    .select(['ur.id', 'ur.role', 'u.first_name', 'u.surname', 'u.contact_email', 'latest.email', 'latest.created_at', 'latest.expires_at'])
+    .select(['ur.id', 'ur.role', 'u.first_name', 'u.surname', 'u.contact_email', 'latest.email', 'latest.created_at', 'latest.expires_at', 'latest.email_status'])
     .orderBy('latest.created_at', 'desc')
     .orderBy('ur.id')
     .execute();
@@ -103,5 +107,6 @@ export async function listInvitedEmployees(db: Db, companyId: string): Promise<I
     role: row.role as InvitedEmployee['role'],
     invitedAt: new Date(row.created_at).toISOString(),
     expiresAt: new Date(row.expires_at).toISOString(),
+    emailStatus: row.email_status ?? 'sent',
   }));
 }

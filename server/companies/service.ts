@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { checkUploads } from '../storage/file-check';
 import { recordAudit } from './audit';
 import {
   deleteFileRow,
@@ -109,6 +110,7 @@ function fieldChanges(before: StoredCompany, after: StoredCompany): Record<strin
 
 export async function createCompany(app: App, input: CompanyInput, actorUserId: string): Promise<Company> {
   const fields = fieldsOf(input);
+  await checkUploads(app, [{ field: 'companyLogo', fileKey: input.image?.fileKey }]);
   const id = await app.db
     .transaction()
     .execute(async (trx) => {
@@ -140,6 +142,7 @@ export async function changeCompany(
   log: FastifyBaseLogger,
 ): Promise<Company> {
   const fields = fieldsOf(input);
+  await checkUploads(app, [{ field: 'companyLogo', fileKey: input.image?.fileKey }]);
   const replacedFileKey = await app.db
     .transaction()
     .execute(async (trx) => {

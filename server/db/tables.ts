@@ -254,6 +254,13 @@ export interface OidcRecordsTable {
   expires_at: NullableTimestamp;
 }
 
+/** Migration 011: one rate-limit bucket (a limited call and a client address or account) per row. */
+export interface RateLimitsTable {
+  bucket: string;
+  hits: number;
+  resets_at: Timestamp;
+}
+
 export interface Database {
   files: FilesTable;
   companies: CompaniesTable;
@@ -276,4 +283,28 @@ export interface Database {
   audit_chain_heads: AuditChainHeadsTable;
   audit_verifications: AuditVerificationsTable;
   oidc_records: OidcRecordsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type MailDeliveryStatus = 'sending' | 'sent' | 'retrying' | 'failed';
+
+export interface MailDeliveriesTable {
+  id: string;
+  kind: 'invitation' | 'review_digest';
+  invite_id: string | null;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: ColumnType<MailDeliveryStatus, MailDeliveryStatus | undefined, MailDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+// Issue 12's mail queue (migration 012), merged into Database above.
+export interface Database {
+  mail_deliveries: MailDeliveriesTable;
 }

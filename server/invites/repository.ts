@@ -8,6 +8,7 @@ import { companyRoles } from '../../src/domain/roles';
 const lifetimeMs = inviteLifetimeDays * 24 * 60 * 60 * 1000;
 
 export interface IssuedCode {
+  readonly inviteId: string;
   readonly code: string;
   readonly expiresAt: Date;
 }
@@ -84,13 +85,14 @@ export async function insertInvitedRole(db: Db, userId: string, companyId: strin
 
 /** DESIGN.md Invitations: a random code, stored only as its SHA-256 hash, expiring after 7 days. */
 export async function issueCode(db: Db, userRoleId: string, email: string, invitedBy: string): Promise<IssuedCode> {
+  const inviteId = randomUUID();
   const code = randomSecret();
   const expiresAt = new Date(Date.now() + lifetimeMs);
   await db
     .insertInto('invites')
-    .values({ id: randomUUID(), user_role_id: userRoleId, code_hash: hashSecret(code), email, invited_by: invitedBy, expires_at: expiresAt })
+    .values({ id: inviteId, user_role_id: userRoleId, code_hash: hashSecret(code), email, invited_by: invitedBy, expires_at: expiresAt })
     .execute();
-  return { code, expiresAt };
+  return { inviteId, code, expiresAt };
 }
 
 /** Resend: every code still open for the role stops working. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { companyMessages } from '../../src/domain/company';
 import {
   invitationLink,
@@ -11,7 +12,9 @@ import {
 import type { AccessTokenPayload } from '../../src/domain/token';
 import { recordAudit } from '../companies/audit';
 import { findLiveCompany } from '../companies/repository';
+import type { Database } from '../db/tables';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { withdrawInvitationEmails } from '../mail/deliveries';
 import { invitationEmail } from '../mail/invitation-email';
 import { findOrCreateUserByEmail } from '../users/repository';
 import {
@@ -30,9 +33,8 @@ import {
   type IssuedCode,
 } from './repository';
 
-type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'auth'>;
+type App = Pick<FastifyInstance, 'db' | 'mailQueue' | 'config' | 'auth'>;
 
-export const emailNotSent = 'The invitation was saved but its email could not be sent; use Resend to try again';
 export const alreadyInAnotherCompany = 'This email already belongs to an employee of another company';
 
 const gone = (message: string) => new HttpError(410, message);
@@ -44,16 +46,22 @@ function requireMayInvite(user: AccessTokenPayload, companyId: string, role: Inv
   throw forbidden();
 }
 
-async function sendInvitation(
+/**
+ * Issue 12: the email is queued in the transaction that issues its code, so an invitation is never
+ * saved without it; the queue sends it at once and retries while the mail server is down.
+ */
+async function queueInvitation(
   app: App,
-  log: FastifyBaseLogger,
+  trx: Kysely<Database>,
   invite: { to: string; firstName: string; companyName: string; role: InvitableRole } & IssuedCode,
-): Promise<void> {
+): Promise<string> {
   const mail = invitationEmail({ ...invite, link: invitationLink(app.config.publicUrl, invite.code) });
-  await app.mailer.send(mail).catch((error: unknown) => {
-    log.error({ err: error, to: invite.to }, 'the invitation email could not be sent');
-    throw new HttpError(502, emailNotSent);
-  });
+  return app.mailQueue.enqueue(trx, mail, { kind: 'invitation', inviteId: invite.inviteId });
+}
+
+function deliverNow(app: App, log: FastifyBaseLogger, userRoleId: string, deliveryId: string): void {
+  log.info({ userRoleId, deliveryId }, 'invitation email queued');
+  app.mailQueue.wake();
 }
 
 /** Spec §7 POST user/invite with DESIGN.md's rules. */
@@ -68,13 +76,14 @@ export async function inviteEmployee(
   if (!company) throw notFound(companyMessages.notFound);
   const email = input.email.trim();
 
-  const { userRoleId, issued } = await app.db.transaction().execute(async (trx) => {
+  const firstName = input.firstName.trim();
+  const { userRoleId, deliveryId } = await app.db.transaction().execute(async (trx) => {
     const user = await findOrCreateUserByEmail(trx, email);
     await lockUser(trx, user.id);
     const memberships = await liveMemberships(trx, user.id);
     if (memberships.some((membership) => membership.company_id === company.id)) throw conflict(inviteMessages.alreadyEmployee);
     if (memberships.length > 0) throw conflict(alreadyInAnotherCompany);
-    await fillBlankDetails(trx, user.id, { firstName: input.firstName.trim(), surname: input.surname.trim(), contactEmail: email, phone: input.phone.replace(/\s+/g, '') });
+    await fillBlankDetails(trx, user.id, { firstName, surname: input.surname.trim(), contactEmail: email, phone: input.phone.replace(/\s+/g, '') });
     const userRoleId = await insertInvitedRole(trx, user.id, company.id, input.role);
     const issued = await issueCode(trx, userRoleId, email, actor.sub);
     await recordAudit(trx, {
@@ -84,11 +93,12 @@ export async function inviteEmployee(
       entityId: userRoleId,
       detail: { companyId: company.id, role: input.role, email, expiresAt: issued.expiresAt.toISOString() },
     });
-    return { userRoleId, issued };
+    const deliveryId = await queueInvitation(app, trx, { to: email, firstName, companyName: company.name, role: input.role, ...issued });
+    return { userRoleId, deliveryId };
   });
 
-  await sendInvitation(app, log, { to: email, firstName: input.firstName.trim(), companyName: company.name, role: input.role, ...issued });
-  return { userRole: { _id: userRoleId }, firstName: input.firstName.trim(), surname: input.surname.trim(), contactEmail: email, role: input.role };
+  deliverNow(app, log, userRoleId, deliveryId);
+  return { userRole: { _id: userRoleId }, firstName, surname: input.surname.trim(), contactEmail: email, role: input.role };
 }
 
 /** Spec §4 Invite 'may be resent': DESIGN.md voids the old code and issues a new one. */
@@ -108,9 +118,10 @@ export async function resendInvitation(
   if (!company) throw notFound(companyMessages.notFound);
   if (pending.status !== 'invited') throw conflict(inviteMessages.notPending);
 
-  const { email, issued } = await app.db.transaction().execute(async (trx) => {
+  const { email, deliveryId } = await app.db.transaction().execute(async (trx) => {
     const email = (await latestInviteEmail(trx, userRoleId)) ?? pending.email;
     const voided = await voidOpenCodes(trx, userRoleId);
+    await withdrawInvitationEmails(trx, userRoleId);
     const issued = await issueCode(trx, userRoleId, email, actor.sub);
     await recordAudit(trx, {
       actorUserId: actor.sub,
@@ -119,10 +130,11 @@ export async function resendInvitation(
       entityId: userRoleId,
       detail: { companyId: company.id, role: pending.role, email, voidedCodes: voided, expiresAt: issued.expiresAt.toISOString() },
     });
-    return { email, issued };
+    const deliveryId = await queueInvitation(app, trx, { to: email, firstName: pending.first_name, companyName: company.name, role: pending.role, ...issued });
+    return { email, deliveryId };
   });
 
-  await sendInvitation(app, log, { to: email, firstName: pending.first_name, companyName: company.name, role: pending.role, ...issued });
+  deliverNow(app, log, userRoleId, deliveryId);
   return {
     userRole: { _id: userRoleId },
     firstName: pending.first_name,

@@ -13,9 +13,15 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/**
+ * A send that hangs gives up after these (nodemailer waits minutes by default), well inside the mail
+ * queue's attempt expiry (mail-queue.ts); settings in SMTP_URL's query override them.
+ */
+const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** DESIGN.md: nodemailer over SMTP when SMTP_URL is set. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ ...smtpTimeouts, url: smtpUrl });
   return {
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });

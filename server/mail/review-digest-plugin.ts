@@ -51,5 +51,5 @@ export const reviewDigestPlugin = fp<ReviewDigestOptions>(
     app.decorate('reviewDigest', worker);
     app.addHook('preClose', async () => worker.stop());
   },
-  { name: 'review-digest', dependencies: ['db', 'mail'] },
+  { name: 'review-digest', dependencies: ['db', 'mail-queue'] },
 );

@@ -4,9 +4,8 @@ import { reviewFlagFor } from '../../src/domain/swms';
 import type { Role } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 import { reviewDigestEmail, type DigestSwms } from './review-digest-email';
-import type { OutgoingMail } from './mailer';
 
-type App = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
+type App = Pick<FastifyInstance, 'db' | 'mailQueue' | 'config' | 'log'>;
 
 /** Issue 10: at most one digest per person per hour. */
 export const digestGapMs = 60 * 60 * 1000;
@@ -84,29 +83,25 @@ function stillAwaiting(item: ItemRow, roles: ReadonlyMap<string, Role[]>): boole
   return false;
 }
 
-interface Claim {
-  readonly mail: OutgoingMail;
-  readonly itemIds: readonly string[];
-}
-
 /**
  * Claims the recipient's unsent items, in one transaction under a per-recipient lock, so that of
- * several instances one alone sends their digest: the items waiting are marked sent at `now`, and
- * those reviewed meanwhile (or no longer theirs to review) leave the queue without counting as a
- * digest sent. The mail goes out after the commit; a failed send gives the items back (`release`).
+ * several instances one alone queues their digest: the items waiting are marked sent at `now`, and
+ * those reviewed meanwhile (or no longer theirs to review) leave without counting as a digest sent.
+ * The digest is queued in the same transaction (issue 12): the mail queue delivers it, retrying
+ * while the mail server is down. Answers whether a digest was queued.
  */
-async function claimDigest(app: App, recipient: string, now: Date): Promise<Claim | undefined> {
+async function queueDigest(app: App, recipient: string, now: Date): Promise<boolean> {
   return app.db.transaction().execute(async (trx) => {
     const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`review digest ${recipient}`})) AS locked`.execute(trx);
-    if (!lock.rows[0]?.locked) return undefined;
-    if ((await dueRecipients(trx, now, recipient)).length === 0) return undefined;
+    if (!lock.rows[0]?.locked) return false;
+    if ((await dueRecipients(trx, now, recipient)).length === 0) return false;
     const user = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', recipient).executeTakeFirst();
     const items = await unsentItems(trx, recipient);
     const roles = await activeRolesByCompany(trx, recipient);
     const waiting = user ? items.filter((item) => stillAwaiting(item, roles)) : [];
     const dropped = items.filter((item) => !waiting.includes(item));
     if (dropped.length > 0) await trx.deleteFrom('review_digest_items').where('id', 'in', dropped.map((item) => item.id)).execute();
-    if (!user || waiting.length === 0) return undefined;
+    if (!user || waiting.length === 0) return false;
     await trx.updateTable('review_digest_items').set({ sent_at: now }).where('id', 'in', waiting.map((item) => item.id)).execute();
     const mail = reviewDigestEmail({
       to: user.email,
@@ -126,30 +121,20 @@ async function claimDigest(app: App, recipient: string, now: Date): Promise<Clai
         }),
       ),
     });
-    return { mail, itemIds: waiting.map((item) => item.id) };
+    await app.mailQueue.enqueue(trx, mail, { kind: 'review_digest' });
+    return true;
   });
-}
-
-async function release(db: Db, claim: Claim, now: Date): Promise<void> {
-  await db.updateTable('review_digest_items').set({ sent_at: null }).where('id', 'in', [...claim.itemIds]).where('sent_at', '=', now).execute();
 }
 
 /**
  * Issue 10 review digest: every person with SWMS awaiting their review and no digest in the hour
- * before `now` gets one email listing them all. Answers how many emails went out.
+ * before `now` gets one email listing them all. Answers how many emails were queued.
  */
 export async function sendDueDigests(app: App, now: Date = new Date()): Promise<number> {
-  let sent = 0;
+  let queued = 0;
   for (const recipient of await dueRecipients(app.db, now)) {
-    const claim = await claimDigest(app, recipient, now);
-    if (!claim) continue;
-    try {
-      await app.mailer.send(claim.mail);
-      sent += 1;
-    } catch (error) {
-      app.log.warn({ err: error, recipient }, 'the review digest could not be sent; it is tried again on the next round');
-      await release(app.db, claim, now);
-    }
+    if (await queueDigest(app, recipient, now)) queued += 1;
   }
-  return sent;
+  if (queued > 0) app.mailQueue.wake();
+  return queued;
 }

@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileExtension, FileUploadRequest, type FileUploadResponse } from '../../src/domain/file';
 import { decodeOr400 } from '../http/errors';
+import { requireUploadAllowed } from '../storage/upload-rules';
 
-/** Spec §7 POST file: a write-only SAS url for a new fileKey; the browser uploads straight to blob storage. */
+/**
+ * Spec §7 POST file: a create-only SAS url for a new fileKey, for a type the caller's role can attach
+ * (issue 12 §9); the browser uploads straight to blob storage.
+ */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/file',
-    { preHandler: [app.authenticate, app.requireRoles('SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'TradesPerson')] },
+    { preHandler: [app.authenticate, app.requireRoles('SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'TradesPerson')], config: { limit: 'fileUpload' } },
     async (request, reply): Promise<FileUploadResponse> => {
       const body = decodeOr400(FileUploadRequest, request.body);
+      requireUploadAllowed(request.user.roles, body.type);
       const fileKey = `${randomUUID()}${fileExtension(body.filename)}`;
       await app.db
         .insertInto('files')

@@ -27,12 +27,12 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
     return resendInvitation(app, request.user, userRoleId, request.log);
   });
 
-  app.get('/user/invite/:inviteCode', signedIn, async (request) => {
+  app.get('/user/invite/:inviteCode', { ...signedIn, config: { limit: 'invitationLookup' } }, async (request) => {
     const { inviteCode } = decodeOr400(InvitationParams, request.params);
     return readInvitation(app, inviteCode);
   });
 
-  app.post('/user/accept', signedIn, async (request): Promise<TokenResponse> => {
+  app.post('/user/accept', { ...signedIn, config: { limit: 'invitationAccept' } }, async (request): Promise<TokenResponse> => {
     const { inviteCode } = decodeOr400(AcceptInvite, request.body);
     await acceptInvitation(app, request.user.sub, inviteCode);
     return { token: await app.auth.issueAccessToken(request.user.sub) };

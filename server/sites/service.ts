@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { checkUploads } from '../storage/file-check';
 import type { FileRow } from '../storage/file-view';
 import { recordSiteEvents } from './audit';
 import {
@@ -126,6 +127,7 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
 }
 
 export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {
+  await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
   const id = await app.db
     .transaction()
     .execute(async (trx) => {
@@ -181,6 +183,7 @@ export async function changeSite(
   actorUserId: string,
   log: FastifyBaseLogger,
 ): Promise<ProjectSite> {
+  await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
   const replacedFileKey = await app.db
     .transaction()
     .execute(async (trx) => {

@@ -1,10 +1,17 @@
 import fastifyReplyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { acceptsFile, fileTypes } from '../../src/domain/file';
 import { containerName } from './blob-store';
+import { megabytes, uploadLimitBytes } from './upload-rules';
 
 const blobProxyPrefix = '/blob';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
+
+/** The most an upload under this name may hold: the largest limit of the types that accept its extension. */
+function uploadLimitFor(fileKey: string): number {
+  return Math.max(0, ...fileTypes.filter((type) => acceptsFile(type, fileKey)).map((type) => uploadLimitBytes[type]));
+}
 
 /** Where browsers reach the embedded account: its own path, under PUBLIC_URL's /blob. */
 export function proxiedAccountUrl(publicUrl: string, accountUrl: string): string {
@@ -26,7 +33,7 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
   const containerPath = `${upstream.pathname.replace(/\/$/, '')}/${containerName}`;
   await app.register(fastifyReplyFrom, { base: upstream.origin, disableRequestLogging: true });
 
-  // Uploads are any type and size: their bytes stream on to Azurite unparsed and unbuffered.
+  // Upload bodies stream on to Azurite unparsed and unbuffered.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -35,6 +42,11 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
     url: `${blobProxyPrefix}${containerPath}/:fileKey`,
     handler: (request, reply) => {
       if (!request.params.fileKey) return notFound(reply);
+      // Azure cannot cap a SAS upload's size; here the embedded store refuses an oversized one before it is stored.
+      const limit = uploadLimitFor(request.params.fileKey);
+      if (request.method === 'PUT' && Number(request.headers['content-length'] ?? 0) > limit) {
+        return reply.code(413).type('text/plain').send(`This file is larger than ${megabytes(limit)} MB, the most the portal keeps. Upload a smaller file.`);
+      }
       const rawPath = request.url.split('?', 1)[0] ?? '';
       return reply.from(rawPath.slice(blobProxyPrefix.length));
     },

@@ -25,8 +25,14 @@ export interface StoredFile {
   readonly etag: string | undefined;
 }
 
+/** A blob's size and its first bytes, read without downloading the rest. */
+export interface FileStart {
+  readonly size: number;
+  readonly start: Buffer;
+}
+
 export interface BlobStore {
-  /** A create/write-only SAS url for one blob, valid for at most 15 minutes. */
+  /** A create-only SAS url for one new blob, valid for at most 15 minutes: it never overwrites a blob. */
   createUploadUrl(fileKey: string): UploadUrl;
   /** A read-only SAS url for one blob, valid for 10 to 15 minutes. */
   readUrl(fileKey: string): string;
@@ -34,6 +40,8 @@ export interface BlobStore {
   putFile(fileKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The blob's bytes (for PDFs the server writes), or null when there is none. */
   readFile(fileKey: string): Promise<Buffer | null>;
+  /** The blob's size and up to `byteCount` of its first bytes, or null when there is no blob. */
+  readFileStart(fileKey: string, byteCount: number): Promise<FileStart | null>;
   /** Every blob of the container (the backup copies them all). */
   listFiles(): AsyncIterable<StoredFile>;
   /** Throws unless the blob service answers and the container exists. */
@@ -72,6 +80,8 @@ function sharedKey(service: BlobServiceClient): StorageSharedKeyCredential {
   if (service.credential instanceof StorageSharedKeyCredential) return service.credential;
   throw new Error('AZURE_STORAGE_CONNECTION_STRING needs AccountName and AccountKey: the portal signs upload and read URLs with it');
 }
+
+const isNotFound = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode === 404;
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/$/, '');
 
@@ -114,7 +124,8 @@ export async function openBlobStore(connectionString: string, options: BlobStore
     serviceUrl: withoutTrailingSlash(service.url),
     createUploadUrl(fileKey) {
       const expiresOn = new Date(Date.now() + uploadLifetimeMs);
-      return { url: signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'cw', expiresOn }), expiresOn };
+      // Create without write: once the server has checked an upload, the same URL cannot replace its bytes.
+      return { url: signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'c', expiresOn }), expiresOn };
     },
     readUrl(fileKey) {
       // Expiry rounded to a 5-minute window, so a page reloaded soon after gets the same URL and the browser's cached copy.
@@ -130,6 +141,18 @@ export async function openBlobStore(connectionString: string, options: BlobStore
     async readFile(fileKey) {
       const blob = container.getBlobClient(fileKey);
       return (await blob.exists()) ? blob.downloadToBuffer() : null;
+    },
+    async readFileStart(fileKey, byteCount) {
+      const blob = container.getBlobClient(fileKey);
+      const properties = await blob.getProperties().catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+      if (!properties) return null;
+      const size = properties.contentLength ?? 0;
+      if (size === 0) return { size, start: Buffer.alloc(0) };
+      const start = await blob.downloadToBuffer(0, Math.min(byteCount, size), { conditions: { ifMatch: properties.etag } });
+      return { size, start };
     },
     async *listFiles() {
       for await (const blob of container.listBlobsFlat()) {

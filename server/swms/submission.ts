@@ -7,6 +7,7 @@ import type { Swms } from '../../src/domain/swms';
 import { incompleteSwmsMessage, SwmsSubmission, swmsGaps, swmsSubmissionMessages } from '../../src/domain/swms-submission';
 import { calendarDateIn, tradesMessages, type PhotoReference } from '../../src/domain/trades';
 import { badRequest, conflict, decodeOr400, forbidden } from '../http/errors';
+import { checkUploads } from '../storage/file-check';
 import { findOwnPhotos } from '../trades/repository';
 import { findCompanySwms } from './repository';
 import {
@@ -82,6 +83,10 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
   const consequence = submission.riskConsequenceLevel ?? 1;
   const likelihood = submission.riskLikelihoodLevel ?? 1;
   const { task } = submission;
+  await checkUploads(app, [
+    { field: 'riskPhoto', fileKey: task.riskPhoto?.fileKey },
+    { field: 'controlPhoto', fileKey: task.controlPhoto?.fileKey },
+  ]);
 
   const swmsId = submission.submissionId.toLowerCase();
   const created = await app.db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/trades';
 import { recordAudit } from '../companies/audit';
 import { badRequest, decodeOr400, forbidden } from '../http/errors';
+import { checkUploads } from '../storage/file-check';
 import { fileViews } from '../storage/file-view';
 import { findCompanySwms } from '../swms/repository';
 import { swmsView } from '../swms/view';
@@ -105,6 +106,10 @@ export async function changeTradesProfile(
 ): Promise<TradesPerson> {
   const userId = requireSelf(request, rawId, tradesMessages.ownProfileOnly);
   const update = decodeOr400(TradesProfileUpdate, body);
+  await checkUploads(app, [
+    { field: 'whitecardPhoto', fileKey: update.whitecardPhoto?.fileKey },
+    ...update.licences.map((licence) => ({ field: 'licencePhoto' as const, fileKey: licence.photo?.fileKey })),
+  ]);
   const removedKeys = await app.db.transaction().execute(async (trx) => {
     const before = await lockTradesUser(trx, userId);
     if (!before) throw forbidden(tradesMessages.ownProfileOnly);

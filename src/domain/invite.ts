@@ -50,6 +50,10 @@ export type InvitationView = typeof InvitationView.Type;
 export const AcceptInvite = Schema.Struct({ inviteCode: RequiredText });
 export type AcceptInvite = typeof AcceptInvite.Type;
 
+/** Issue 12: where the latest invitation email is: queued or being sent, sent, failed and retried later, or given up. */
+export const invitationEmailStatuses = ['sending', 'sent', 'retrying', 'failed'] as const;
+export type InvitationEmailStatus = (typeof invitationEmailStatuses)[number];
+
 /** A pending invitation as the client page lists it; username is the invited contact email. */
 export const InvitedEmployee = Schema.Struct({
   userRole: Schema.Struct({ _id: Schema.String }),
@@ -60,6 +64,7 @@ export const InvitedEmployee = Schema.Struct({
   role: InvitableRoleSchema,
   invitedAt: Schema.String,
   expiresAt: Schema.String,
+  emailStatus: Schema.Literals(invitationEmailStatuses),
 });
 export type InvitedEmployee = typeof InvitedEmployee.Type;
 

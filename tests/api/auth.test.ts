@@ -8,6 +8,7 @@ import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenAudience, accessTokenIssuer } from '../../server/auth/access-token';
 import { authPlugin } from '../../server/auth/plugin';
+import { refreshGraceSeconds } from '../../server/auth/refresh-tokens';
 import { hashSecret } from '../../server/auth/secrets';
 import { signingKeyName } from '../../server/auth/signing-key';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -318,12 +319,14 @@ describe('refresh and sign-out', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a rotated refresh token is presented again', async () => {
+  it('revokes the whole family when a rotated refresh token is presented again after the grace window', async () => {
     const { app } = await start();
     const { browser: b, token } = await signIn(app, 'reuse@example.com');
     const stolen = refreshCookie(b);
     expect((await b.request('POST', '/api/auth/refresh')).statusCode).toBe(200);
     const current = refreshCookie(b);
+    const afterGrace = new Date(Date.now() - (refreshGraceSeconds + 1) * 1000);
+    await app.db.updateTable('refresh_tokens').set({ rotated_at: afterGrace }).where('token_hash', '=', hashSecret(stolen)).execute();
     const replay = await app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { portal_refresh: stolen } });
     expect(replay.statusCode).toBe(401);
     const legitimate = await app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { portal_refresh: current } });

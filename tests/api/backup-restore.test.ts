@@ -110,7 +110,7 @@ describe('npm run cli -- backup and restore (embedded database and blob store)',
     const headers = { authorization: `Bearer ${issued.stdout.trim()}`, 'content-type': 'application/json' };
 
     for (const size of [1, 100_000, 1_500_000]) {
-      const response = await fetch(`${baseUrl}/api/file`, { method: 'POST', headers, body: JSON.stringify({ type: 'photo', filename: `site-${size}.png` }) });
+      const response = await fetch(`${baseUrl}/api/file`, { method: 'POST', headers, body: JSON.stringify({ type: 'companyProfile', filename: `site-${size}.png` }) });
       expect(response.status).toBe(201);
       const { fileKey, url } = (await response.json()) as { fileKey: string; url: string };
       const bytes = randomBytes(size);

@@ -75,19 +75,21 @@ describe('the embedded blob store, reached through PUBLIC_URL/blob', () => {
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
   });
 
-  it("carries the SDK's block upload (x-ms headers, staged blocks, block list) to the blob", async () => {
-    const upload = await requestUpload(app, 'blocks.png');
+  it("carries the SDK's upload (x-ms headers, one PUT) to the blob; staged blocks, which could rewrite a checked blob, are refused", async () => {
+    const upload = await requestUpload(app, 'sdk.png');
     const bytes = pngBytes(2.5 * 1024 * 1024);
     const progress: number[] = [];
     await new BlockBlobClient(upload.url).uploadData(bytes, {
-      maxSingleShotSize: 1024 * 1024,
-      blockSize: 1024 * 1024,
       blobHTTPHeaders: { blobContentType: 'image/png' },
       onProgress: ({ loadedBytes }) => progress.push(loadedBytes),
     });
     expect(progress.at(-1)).toBe(bytes.length);
     const read = await fetch(app.storage.readUrl(upload.fileKey));
     expect(digest(new Uint8Array(await read.arrayBuffer()))).toBe(digest(bytes));
+
+    const blocks = await requestUpload(app, 'blocks.png');
+    const staged = new BlockBlobClient(blocks.url).uploadData(bytes, { maxSingleShotSize: 1024 * 1024, blockSize: 1024 * 1024 });
+    await expect(staged).rejects.toMatchObject({ statusCode: 403 });
   });
 
   it('answers 403 to a read or an upload without a SAS or with a tampered one', async () => {
@@ -182,6 +184,6 @@ describe('Azure Blob Storage (an Azurite account standing in for Azure)', () => 
     const upload = await requestUpload(app, 'cdn.png');
     expect(withoutQuery(upload.url)).toBe(`https://files.example.test/portal-files/${upload.fileKey}`);
     expect(withoutQuery(app.storage.readUrl(upload.fileKey))).toBe(`https://files.example.test/portal-files/${upload.fileKey}`);
-    expect(new URL(upload.url).searchParams.get('sp')).toBe('cw');
+    expect(new URL(upload.url).searchParams.get('sp')).toBe('c');
   });
 });

@@ -9,6 +9,7 @@ import { isValidAbn } from '../../src/domain/validators';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
 import { abnFor, companyBody as validCompanyBody, nextAbn } from '../support/company-body';
+import { pngFile } from '../support/upload-fixtures';
 
 type Role = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
 
@@ -75,7 +76,7 @@ async function uploadedLogo(uploaderToken: string, type: 'companyProfile' | 'pho
     .insertInto('files')
     .values({ id: randomUUID(), file_key: fileKey, friendly_name: 'logo.png', type, created_by: decodeJwt(uploaderToken).sub ?? null })
     .execute();
-  await app.storage.putFile(fileKey, new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png');
+  await app.storage.putFile(fileKey, pngFile(), 'image/png');
   return { friendlyName: 'logo.png', fileKey, type };
 }
 
@@ -572,6 +573,7 @@ describe('employees of a company', () => {
         role: 'CompanySupervisor',
         invitedAt: expect.any(String),
         expiresAt: expect.any(String),
+        emailStatus: expect.stringMatching(/^(sending|sent)$/),
       },
     ]);
     const lifetime = Date.parse(invited[0]?.expiresAt ?? '') - Date.parse(invited[0]?.invitedAt ?? '');

@@ -7,6 +7,7 @@ import { inviteMessages, type InviteResponse } from '../../src/domain/invite';
 import { createAuthCode } from '../../server/auth/auth-codes';
 import { hashSecret } from '../../server/auth/secrets';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
+import { mailQueueSettled } from './mail-deliveries';
 import { createTestApp } from './test-app';
 
 type Role = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
@@ -80,6 +81,7 @@ function inviteBody(companyId: string, overrides: Record<string, unknown> = {}) 
 }
 
 async function latestMail(to: string) {
+  await mailQueueSettled(app);
   const response = await app.inject({ method: 'GET', url: `/dev/mailbox/latest.json?to=${encodeURIComponent(to)}` });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ subject: string; text: string; html: string; links: string[] }>();

@@ -5,6 +5,7 @@ import type { Swms } from '../../src/domain/swms';
 import type { SwmsSubmission } from '../../src/domain/swms-submission';
 import { sendDueDigests } from '../../server/mail/review-digest';
 import { startReviewDigestWorker } from '../../server/mail/review-digest-plugin';
+import { mailQueueSettled } from './mail-deliveries';
 import { createTestApp } from './test-app';
 
 let app: FastifyInstance;
@@ -117,8 +118,11 @@ async function submit(company: Company, tradie: Person, task: string, target: Fa
   return response.json<Swms>()._id;
 }
 
-const mailsTo = (recipient: Person, target: FastifyInstance = app) =>
-  target.db.selectFrom('mailbox').selectAll().where('recipient', '=', recipient.email).orderBy('created_at').execute();
+// Issue 12: digests are delivered by the mail queue, just after they are queued.
+async function mailsTo(recipient: Person, target: FastifyInstance = app) {
+  await mailQueueSettled(target);
+  return target.db.selectFrom('mailbox').selectAll().where('recipient', '=', recipient.email).orderBy('created_at').execute();
+}
 
 const everyone = (company: Company) => [...company.admins, company.supervisor];
 
@@ -231,17 +235,21 @@ describe('sendDueDigests', () => {
 });
 
 describe('sendDueDigests when the mail server fails', () => {
-  it('leaves the items unsent, to be sent on a later round', async () => {
+  it('queues the digests, marks the items sent and keeps retrying the emails (issue 12)', async () => {
     const failing = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
       await failing.app.reviewDigest.stop();
       const company = await newCompany(failing.app);
       const tradie = await checkedInTradie(company, failing.app);
       await submit(company, tradie, 'Cut the openings', failing.app);
-      expect(await sendDueDigests(failing.app, new Date())).toBe(0);
+      expect(await sendDueDigests(failing.app, new Date())).toBe(3);
       const items = await failing.app.db.selectFrom('review_digest_items').select('sent_at').execute();
       expect(items).toHaveLength(3);
-      expect(items.every((item) => item.sent_at === null)).toBe(true);
+      expect(items.every((item) => item.sent_at !== null)).toBe(true);
+      await mailQueueSettled(failing.app);
+      const digests = await failing.app.db.selectFrom('mail_deliveries').select(['kind', 'status', 'recipient']).execute();
+      expect(digests.map((digest) => digest.recipient).sort()).toEqual(everyone(company).map((person) => person.email).sort());
+      expect(digests.every((digest) => digest.kind === 'review_digest' && digest.status === 'retrying')).toBe(true);
     } finally {
       await failing.close();
     }

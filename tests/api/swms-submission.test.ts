@@ -8,6 +8,7 @@ import { Swms, type SwmsList } from '../../src/domain/swms';
 import { emptySwmsDraft, incompleteSwmsMessage, submissionOf, swmsGaps, swmsSubmissionMessages, type SwmsSubmission } from '../../src/domain/swms-submission';
 import { tradesMessages } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
+import { jpegFile } from '../support/upload-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
 
 let app: FastifyInstance;
@@ -88,7 +89,9 @@ const notCheckedIn = { statusCode: 403, body: swmsSubmissionMessages.notCheckedI
 
 async function uploadPhoto(token: string, filename: string) {
   const response = await app.inject({ method: 'POST', url: '/api/file', headers: auth(token), payload: { type: 'photo', filename } });
-  return { friendlyName: filename, fileKey: response.json<{ fileKey: string }>().fileKey, type: 'photo' as const };
+  const { fileKey } = response.json<{ fileKey: string }>();
+  await app.storage.putFile(fileKey, jpegFile(), 'image/jpeg');
+  return { friendlyName: filename, fileKey, type: 'photo' as const };
 }
 
 describe('POST /api/site/:siteId/swms: who may submit', () => {

@@ -5,6 +5,7 @@ import { decode } from '../../src/domain/decode';
 import { swmsMessages, Swms } from '../../src/domain/swms';
 import { TradesActivity, TradesPerson, tradesMessages, type TradesProfileUpdate } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
+import { fileNamed } from '../support/upload-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
 
 let app: FastifyInstance;
@@ -48,7 +49,7 @@ async function uploadPhoto(token: string, filename: string, type = 'photo') {
   const response = await app.inject({ method: 'POST', url: '/api/file', headers: auth(token), payload: { type, filename } });
   expect(response.statusCode, response.body).toBe(201);
   const { fileKey } = response.json<{ fileKey: string }>();
-  await app.storage.putFile(fileKey, Buffer.from(`bytes of ${filename}`), 'image/jpeg');
+  await app.storage.putFile(fileKey, fileNamed(filename), 'image/jpeg');
   return { friendlyName: filename, fileKey, type: 'photo' as const };
 }
 

@@ -13,6 +13,7 @@ const invite: InvitedEmployee = {
   role: 'CompanySupervisor',
   invitedAt: '2024-05-01T00:00:00.000Z',
   expiresAt: '2024-05-08T00:00:00.000Z',
+  emailStatus: 'sent',
 };
 const renewed: InvitedEmployee = { ...invite, invitedAt: '2024-05-03T00:00:00.000Z', expiresAt: '2024-05-10T00:00:00.000Z' };
 const resent: InviteResponse = { userRole: { _id: 'role-1' }, firstName: 'Ada', surname: 'Okafor', contactEmail: invite.email, role: 'CompanySupervisor' };

@@ -4,11 +4,11 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/status';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
-import { invitedText } from './strings';
+import { invitationEmailStatusText, invitedText } from './strings';
 import type { InvitedEmployeesState } from './use-invited-employees';
 import './invite-form.css';
 
-/** Spec §2 Invited Employees: username, email, role and Resend. */
+/** Spec §2 Invited Employees: username, email, role and Resend, with where each email is (issue 12). */
 export function InvitedEmployees({ state, now = Date.now() }: { readonly state: InvitedEmployeesState; readonly now?: number }) {
   return (
     <Card aria-labelledby="invited-employees-title">
@@ -28,6 +28,7 @@ export function InvitedEmployees({ state, now = Date.now() }: { readonly state: 
                 <TableHead>{invitedText.email}</TableHead>
                 <TableHead>{invitedText.role}</TableHead>
                 <TableHead>{invitedText.expires}</TableHead>
+                <TableHead>{invitedText.emailStatus}</TableHead>
                 <TableHead><span className="visually-hidden">{invitedText.actions}</span></TableHead>
               </TableRow>
             </TableHeader>
@@ -43,6 +44,9 @@ export function InvitedEmployees({ state, now = Date.now() }: { readonly state: 
                     <TableCell>{roleLabel(invite.role)}</TableCell>
                     <TableCell>
                       {expired ? <span className="invite-expired">{invitedText.expired}</span> : formatDateTime(invite.expiresAt)}
+                    </TableCell>
+                    <TableCell>
+                      <span className={`invite-email-status invite-email-${invite.emailStatus}`}>{invitationEmailStatusText[invite.emailStatus]}</span>
                     </TableCell>
                     <TableCell className="invited-action">
                       <Button

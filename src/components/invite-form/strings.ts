@@ -1,3 +1,4 @@
+import type { InvitationEmailStatus } from '../../domain/invite';
 import type { InviteField } from './invite-form-values';
 
 export const inviteFieldLabels: Record<InviteField, string> = {
@@ -18,8 +19,17 @@ export const invitedText = {
   email: 'Email',
   role: 'Role',
   expires: 'Invitation Expires',
+  emailStatus: 'Email Status',
   expired: 'Expired',
   actions: 'Actions',
   resend: 'Resend',
   resendTo: (who: string) => `Resend invitation to ${who}`,
 } as const;
+
+/** Issue 12: each invitation's email, as the invited-employees list shows it; a given-up one asks for Resend. */
+export const invitationEmailStatusText: Record<InvitationEmailStatus, string> = {
+  sending: 'Sending',
+  sent: 'Sent',
+  retrying: 'Failed, retrying',
+  failed: 'Not sent: use Resend',
+};

@@ -16,6 +16,13 @@ const invitedLogic = invitedEmployeesMachine.provide({
   },
 });
 
+/** Issue 12: while an email is on its way the list looks again, sooner for a first try than for a retry. */
+function statusRefreshMs(invites: readonly InvitedEmployee[]): number | undefined {
+  if (invites.some((invite) => invite.emailStatus === 'sending')) return 2_000;
+  if (invites.some((invite) => invite.emailStatus === 'retrying')) return 15_000;
+  return undefined;
+}
+
 export interface InvitedEmployeesState {
   readonly status: 'loading' | 'ready' | 'failed';
   readonly invites: readonly InvitedEmployee[];
@@ -35,6 +42,13 @@ export function useInvitedEmployees(companyId: string): InvitedEmployeesState {
     const subscription = actor.on('toast', ({ tone, message }) => toast[tone](message));
     return () => subscription.unsubscribe();
   }, [actor]);
+
+  useEffect(() => {
+    const delay = statusRefreshMs(invites);
+    if (delay === undefined) return;
+    const timer = setTimeout(() => actor.send({ type: 'invites.reload' }), delay);
+    return () => clearTimeout(timer);
+  }, [actor, invites]);
 
   return { status, invites, resendingId, resend: (userRoleId) => actor.send({ type: 'invite.resend', userRoleId }) };
 }
