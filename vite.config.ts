@@ -39,7 +39,18 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': apiTarget, '/oidc': apiTarget, '/dev': apiTarget, '/blob': apiTarget },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Every browser the portal supports preloads modules itself (issue 11: the login page carries no polyfill).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The modules the first screen needs arrive as one file; routes still share the rest chunk by chunk.
+        codeSplitting: { groups: [{ name: 'first-screen', tags: ['$initial'] }] },
+      },
+    },
+  },
   test: {
     include: ['tests/{unit,machines,api}/**/*.test.ts'],
     testTimeout: 30_000,

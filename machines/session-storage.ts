@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { providers, type Provider } from '../src/domain/token';
+import { providers, type Provider } from '../src/domain/token-claims';
 
 /** Spec §9 stored client values, under the keys the product has always used. */
 export const sessionStorageKeys = {

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { AccessTokenPayload, Provider, TokenResponse } from '../src/domain/token';
-import { isTokenLive } from '../src/domain/token';
+import type { AccessTokenPayload, TokenResponse } from '../src/domain/token';
+import { isTokenLive, type Provider } from '../src/domain/token-claims';
 import { decodeAccessToken } from './access-token';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { sessionStorageKeys, storedValue, type PersistParams, type StoredSession } from './session-storage';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { isReadOnly as readOnlyRoles, type Role } from '../src/domain/roles';
+import { isReadOnly as readOnlyRoles, type Role } from '../src/domain/role-list';
 import type { AccessTokenPayload, Provider } from '../src/domain/token';
 import type { sessionMachine } from './session.machine';
 

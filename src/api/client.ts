@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import type { Schema } from 'effect';
 import { decode } from '../domain/decode';
+import { reportUnauthorised } from './client-unauthorised';
 import { storedAccessToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -16,15 +17,6 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Bytes of the answer received so far, and its size when the server says it. */
   readonly onDownloadProgress?: (received: number, total: number | null) => void;
-}
-
-type UnauthorisedListener = () => void;
-const unauthorisedListeners = new Set<UnauthorisedListener>();
-
-/** Lets the app end the session when the server no longer accepts the token (answers 401). */
-export function onUnauthorised(listener: UnauthorisedListener): () => void {
-  unauthorisedListeners.add(listener);
-  return () => unauthorisedListeners.delete(listener);
 }
 
 /** Spec §7: one API base, a bearer token and a JSON content type on every request. */
@@ -71,7 +63,7 @@ export async function call(
     });
   } catch (error) {
     if (error instanceof HTTPError) {
-      if (error.response.status === 401) for (const listener of unauthorisedListeners) listener();
+      if (error.response.status === 401) reportUnauthorised();
       const text = await responseText(error.response);
       throw new ApiError(text || error.response.statusText || `Request failed (${error.response.status})`, error.response.status);
     }

@@ -1,8 +1,8 @@
 import { Schema } from 'effect';
+import { roles, type Role } from './role-list';
 
-export const roles = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor', 'TradesPerson', 'Unregistered'] as const;
+export { isReadOnly, roles, type Role } from './role-list';
 export const RoleSchema = Schema.Literals(roles);
-export type Role = (typeof roles)[number];
 
 const labels: Record<Role, string> = {
   SuperUser: 'Super User',
@@ -25,9 +25,5 @@ export type CompanyRole = (typeof companyRoles)[number];
 export function isCompanyRole(role: Role): role is CompanyRole {
   return (companyRoles as readonly Role[]).includes(role);
 }
-
-/** DESIGN.md: an auditor (holding no role that changes things) reads the company's records and changes nothing. */
-export const isReadOnly = (held: readonly Role[]): boolean =>
-  held.includes('CompanyAuditor') && !held.some((role) => role === 'CompanyAdmin' || role === 'CompanySupervisor' || role === 'SuperUser');
 
 export const auditorReadOnly = 'Auditors have read-only access: nothing was changed';

@@ -1,5 +1,8 @@
 import { Schema } from 'effect';
 import { RoleSchema } from './roles';
+import { providers } from './token-claims';
+
+export { isTokenLive, providers, type Provider } from './token-claims';
 
 /** Spec §3 access token payload; DESIGN.md: { sub, exp, roles, company }. */
 export const AccessTokenPayload = Schema.Struct({
@@ -10,13 +13,6 @@ export const AccessTokenPayload = Schema.Struct({
 });
 export type AccessTokenPayload = typeof AccessTokenPayload.Type;
 
-/** Spec §4 Session: valid only while exp (seconds) * 1000 is later than now. */
-export function isTokenLive(payload: Pick<AccessTokenPayload, 'exp'>, now: number): boolean {
-  return payload.exp * 1000 > now;
-}
-
-export const providers = ['google', 'apple'] as const;
-export type Provider = (typeof providers)[number];
 export const ProviderSchema = Schema.Literals(providers);
 
 export const TokenRequest = Schema.Struct({

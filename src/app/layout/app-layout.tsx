@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../ui/dialog';
@@ -7,11 +7,16 @@ import { PageTitleSlotProvider } from '../../ui/page';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from '../../ui/brand';
 import { SideNav } from './side-nav';
+import { loadToaster } from './toaster-on-demand';
 
 /** Header bar (logo and page title) and side navigation: every signed-in screen but the gateway ones (spec §2). */
 export function AppLayout() {
   const [titleSlot, setTitleSlot] = useState<HTMLDivElement | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Fetched now, while the screen is known to be online, so that a toast shown offline still appears.
+  useEffect(() => {
+    void loadToaster();
+  }, []);
 
   return (
     <PageTitleSlotProvider slot={titleSlot}>

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 /** Spec §9: a chunk that has not loaded after 120 seconds counts as failed (the route error offers a reload). */
 export const chunkLoadTimeoutMs = 120_000;
@@ -14,17 +15,44 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(message);
 }
 
-/** A route's screen loaded on first visit (issue 11: the first screen carries only its own code). */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, timeoutMs = chunkLoadTimeoutMs) {
-  return async (): Promise<{ Component: ComponentType }> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChunkLoadError(`The page did not load within ${timeoutMs / 1000} seconds`)), timeoutMs);
-    });
-    try {
-      return { Component: pick(await Promise.race([load(), timeout])) };
-    } finally {
-      clearTimeout(timer);
-    }
+type LoadedPage = { default: ComponentType };
+
+const pageLoaders = new WeakMap<object, () => Promise<LoadedPage>>();
+
+/**
+ * A route's screen, loaded on first visit (issue 11: the first screen carries only its own code). The
+ * element renders the screen once its module has arrived; until then the nearest Suspense shows.
+ */
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, timeoutMs = chunkLoadTimeoutMs): ReactElement {
+  let loading: Promise<LoadedPage> | undefined;
+  const loadOnce = () => {
+    loading ??= new Promise<M>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkLoadError(`The page did not load within ${timeoutMs / 1000} seconds`)), timeoutMs);
+      load().then(resolve, reject).finally(() => clearTimeout(timer));
+    }).then((module) => ({ default: pick(module) }));
+    return loading;
   };
+  const element = createElement(lazy(loadOnce));
+  pageLoaders.set(element, loadOnce);
+  return element;
+}
+
+/**
+ * Starts loading a lazy page's module, or answers the one already loading: the router starts every
+ * screen a location matches at once, so that nested screens do not wait for one another.
+ */
+export function loadPage(element: ReactNode): Promise<LoadedPage> | undefined {
+  return element !== null && typeof element === 'object' ? pageLoaders.get(element)?.() : undefined;
+}
+
+/** Starts loading every lazy screen a route table matches for a location (a failure shows when the screen renders). */
+export function preloadPages(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
+  for (const match of matchRoutes(routes, location) ?? []) void loadPage(match.route.element)?.catch(() => undefined);
+}
+
+/** The screen a route table picks for the current location; every lazy screen it matches starts loading at once. */
+export function useLazyRoutes(routes: RouteObject[]): ReactElement | null {
+  const location = useLocation();
+  preloadPages(routes, location);
+  return useRoutes(routes, location);
 }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import { MessageScreen, statusMessages } from '../../ui/status';
 import { isChunkLoadError } from './lazy-page';
@@ -10,8 +9,7 @@ export const chunkLoadMessages = {
 } as const;
 
 /** A screen that threw while rendering, or whose code did not arrive (spec §9): logged, and the user can reload. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { readonly error: unknown }) {
   useEffect(() => console.error(error), [error]);
   const chunk = isChunkLoadError(error);
   return (

@@ -12,11 +12,10 @@ const layoutEngine = () => (elk ??= new ElkApi({ workerUrl: elkWorkerUrl }));
 export type LaidOut = { readonly status: 'loading' } | { readonly status: 'failed' } | { readonly status: 'ready'; readonly layout: StatechartLayout };
 
 /** The machine's model, and its layout once ELK has computed it. */
-export function useStatechartLayout(machine: AnyStateMachine | undefined): { model: StatechartModel | null; laidOut: LaidOut } {
-  const model = useMemo(() => (machine ? statechartModel(machine) : null), [machine]);
+export function useStatechartLayout(machine: AnyStateMachine): { model: StatechartModel; laidOut: LaidOut } {
+  const model = useMemo(() => statechartModel(machine), [machine]);
   const [laidOut, setLaidOut] = useState<{ machineId: string; value: LaidOut } | null>(null);
   useEffect(() => {
-    if (!model) return;
     let current = true;
     layoutStatechart(model, layoutEngine()).then(
       (layout) => current && setLaidOut({ machineId: model.machineId, value: { status: 'ready', layout } }),
@@ -29,5 +28,5 @@ export function useStatechartLayout(machine: AnyStateMachine | undefined): { mod
       current = false;
     };
   }, [model]);
-  return { model, laidOut: laidOut && laidOut.machineId === model?.machineId ? laidOut.value : { status: 'loading' } };
+  return { model, laidOut: laidOut && laidOut.machineId === model.machineId ? laidOut.value : { status: 'loading' } };
 }

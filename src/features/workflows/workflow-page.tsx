@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
@@ -6,7 +6,7 @@ import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
 import { downloadPng, downloadSvg } from './diagram-export';
 import type { StatechartLayout } from './layout';
-import { workflowById } from './registry';
+import { workflowById, type Workflow } from './registry';
 import { StateDetails } from './state-details';
 import { StatechartSvg, type DiagramMarks } from './statechart-svg';
 import { workflowText } from './strings';
@@ -59,14 +59,8 @@ function Diagram({ layout, title, marks, onSelect }: { readonly layout: Statecha
 /** Issue 9 /workflows/{machineId}: the machine drawn from its own definition, to read, search, zoom, export and print. */
 export function WorkflowPage() {
   const { machineId = '' } = useParams();
-  const [params] = useSearchParams();
   const workflow = workflowById(machineId);
-  const { model, laidOut } = useStatechartLayout(workflow?.machine);
-  const visits = useSwmsVisits(machineId, params.get('swms'));
-  const [query, setQuery] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-
-  if (!workflow || !model) {
+  if (!workflow) {
     return (
       <Page>
         <PageTitle>{workflowText.list}</PageTitle>
@@ -75,6 +69,18 @@ export function WorkflowPage() {
       </Page>
     );
   }
+  return <WorkflowDiagram key={workflow.id} workflow={workflow} />;
+}
+
+/** Suspends until the machine's own chunk has arrived; a chunk that does not arrive is the route's error. */
+function WorkflowDiagram({ workflow }: { readonly workflow: Workflow }) {
+  const [params] = useSearchParams();
+  const machine = use(workflow.load());
+  const { model, laidOut } = useStatechartLayout(machine);
+  const visits = useSwmsVisits(workflow.id, params.get('swms'));
+  const [query, setQuery] = useState('');
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
   const marks: DiagramMarks = { query: query.trim().toLowerCase(), selectedId, visits: visits.status === 'ready' ? visits.visits : new Map() };
   return (
     <Page className="workflow-page">

@@ -12,8 +12,8 @@ export function WorkflowsPage() {
       <p className="workflow-summary">{workflowText.lead}</p>
       <ul className="workflow-list">
         {workflows.map((workflow) => (
-          <li key={workflow.machine.id}>
-            <Link to={`/workflows/${workflow.machine.id}`}>
+          <li key={workflow.id}>
+            <Link to={`/workflows/${workflow.id}`}>
               <h2>{workflow.title}</h2>
               <p>{workflow.governs}</p>
             </Link>

@@ -1,19 +1,28 @@
+import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, isChunkLoadError, lazyPage } from '../../../src/app/routing/lazy-page';
+import { ChunkLoadError, isChunkLoadError, lazyPage, loadPage } from '../../../src/app/routing/lazy-page';
 
 const Screen = () => null;
 
 describe('lazyPage', () => {
-  it('hands the router the screen picked from the loaded module', async () => {
-    const route = lazyPage(async () => ({ Screen }), (module) => module.Screen);
-    expect(await route()).toEqual({ Component: Screen });
+  it('renders the screen picked from the loaded module, fetched once however often it is asked for', async () => {
+    const load = vi.fn(async () => ({ Screen }));
+    const page = lazyPage(load, (module) => module.Screen);
+    expect(await loadPage(page)).toEqual({ default: Screen });
+    await loadPage(page);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('has nothing to load for an element that is not a lazy page', () => {
+    expect(loadPage(null)).toBeUndefined();
+    expect(loadPage(createElement(Screen))).toBeUndefined();
   });
 
   it('gives up on a chunk that has not arrived within the time-out (spec §9: 120 s)', async () => {
     vi.useFakeTimers();
     try {
-      const route = lazyPage(() => new Promise<{ Screen: typeof Screen }>(() => undefined), (module) => module.Screen);
-      const loading = route();
+      const page = lazyPage(() => new Promise<{ Screen: typeof Screen }>(() => undefined), (module) => module.Screen);
+      const loading = loadPage(page);
       const failed = expect(loading).rejects.toBeInstanceOf(ChunkLoadError);
       await vi.advanceTimersByTimeAsync(120_000);
       await failed;

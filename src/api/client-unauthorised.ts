@@ -1,0 +1,15 @@
+type UnauthorisedListener = () => void;
+const unauthorisedListeners = new Set<UnauthorisedListener>();
+
+/**
+ * Lets the app end the session when the server no longer accepts the token (answers 401). Apart from
+ * the client so that the app listens from its first screen without loading ky (issue 11).
+ */
+export function onUnauthorised(listener: UnauthorisedListener): () => void {
+  unauthorisedListeners.add(listener);
+  return () => unauthorisedListeners.delete(listener);
+}
+
+export function reportUnauthorised(): void {
+  for (const listener of unauthorisedListeners) listener();
+}
