@@ -198,10 +198,12 @@ export async function updateSite(db: Db, siteId: string, columns: SiteColumns): 
 }
 
 /** Locks the named sites, whatever their company, in id order so that two bulk changes cannot deadlock. */
-export async function lockSitesById(db: Db, siteIds: readonly string[]) {
+/** Locks the company's sites among `siteIds`; another company's rows are neither read nor locked. */
+export async function lockSitesById(db: Db, companyId: string, siteIds: readonly string[]) {
   return db
     .selectFrom('project_sites')
     .select(['id', 'company_id', 'status', 'version'])
+    .where('company_id', '=', companyId)
     .where('id', 'in', siteIds)
     .orderBy('id')
     .forUpdate()

@@ -6,7 +6,6 @@ import {
   foreignSitesMessage,
   maxSitesPerMatchingChange,
   projectSiteMessages,
-  unknownSitesMessage,
   type BulkStatusInput,
   type BulkStatusMatchingInput,
   type ProjectSite,
@@ -19,7 +18,7 @@ import {
 } from '../../src/domain/project-site';
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
 import type { FileRow } from '../storage/file-view';
 import { recordSiteEvents } from './audit';
@@ -250,19 +249,18 @@ export async function changeSiteStatus(
 }
 
 /**
- * Spec §4 bulk Change Status, all or nothing: when any id is another company's (403) or unknown (404)
- * nothing changes. Sites already at the status are left as they are; the answer lists every named
+ * Spec §4 bulk Change Status, all or nothing: when any id is not one of the company's sites (another
+ * company's or unknown, answered alike with 404) nothing changes. Sites already at the status are left as they are; the answer lists every named
  * site in the order sent.
  */
 export async function changeSitesStatus(app: App, companyId: string, input: BulkStatusInput, actorUserId: string): Promise<ProjectSite[]> {
   const ids = [...new Set(input.projectSiteIds.map((id) => id.toLowerCase()))];
   const status = input.selectedStatus;
   await app.db.transaction().execute(async (trx) => {
-    const rows = await lockSitesById(trx, ids);
-    const foreign = rows.filter((row) => row.company_id !== companyId).length;
-    if (foreign > 0) throw forbidden(foreignSitesMessage(foreign, ids.length));
-    const unknown = ids.length - rows.length;
-    if (unknown > 0) throw notFound(unknownSitesMessage(unknown, ids.length));
+    // Another company's id and an unknown one answer alike (issue 12: no existence oracle).
+    const rows = await lockSitesById(trx, companyId, ids);
+    const missing = ids.length - rows.length;
+    if (missing > 0) throw notFound(foreignSitesMessage(missing, ids.length));
 
     const changing = rows.filter((row) => row.status !== status);
     await setSitesStatus(trx, changing.map((row) => row.id), status);

@@ -39,10 +39,6 @@ export function foreignSitesMessage(count: number, total: number): string {
   return `${sitesCount(count, total)} ${count === 1 ? 'is not a site' : 'are not sites'} of this company, so no status was changed`;
 }
 
-export function unknownSitesMessage(count: number, total: number): string {
-  return `${sitesCount(count, total)} ${count === 1 ? 'does' : 'do'} not exist, so no status was changed`;
-}
-
 export const maxSitesPerBulkChange = 500;
 export const maxSitesPerMatchingChange = 10_000;
 export const maxSitePageSize = 100;

@@ -542,28 +542,28 @@ describe('PATCH /api/company/:companyId/projectSites (bulk status)', () => {
     expect((await siteEvents(site._id)).map((event) => event.action)).toEqual(['site.create', 'site.status']);
   });
 
-  it('changes nothing and answers 403 naming the count when any id is another company’s', async () => {
+  it("changes nothing and answers another company's ids exactly as unknown ones: 404 naming the count", async () => {
     const mine = [await createSite(), await createSite()];
     const theirs = await createSite(other);
-    const response = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+    const foreign = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
       projectSiteIds: [mine[0]?._id, theirs._id, mine[1]?._id],
       selectedStatus: 'cancelled',
     });
-    expect(answer(response)).toEqual({ statusCode: 403, body: '1 of the 3 selected sites is not a site of this company, so no status was changed' });
+    const unknown = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+      projectSiteIds: [mine[0]?._id, randomUUID(), mine[1]?._id],
+      selectedStatus: 'cancelled',
+    });
+    expect(answer(foreign)).toEqual({ statusCode: 404, body: '1 of the 3 selected sites is not a site of this company, so no status was changed' });
+    expect(answer(unknown)).toEqual(answer(foreign));
+    const both = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
+      projectSiteIds: [mine[0]?._id, theirs._id, randomUUID()],
+      selectedStatus: 'completed',
+    });
+    expect(answer(both)).toEqual({ statusCode: 404, body: '2 of the 3 selected sites are not sites of this company, so no status was changed' });
     for (const site of [...mine, theirs]) {
       expect(await storedSite(site._id)).toMatchObject({ status: 'ongoing', version: 1 });
       expect((await siteEvents(site._id)).map((event) => event.action)).toEqual(['site.create']);
     }
-  });
-
-  it('changes nothing and answers 404 naming the count when any id is unknown', async () => {
-    const mine = await createSite();
-    const response = await call('PATCH', sitesUrl(home.companyId), home.admin.token, {
-      projectSiteIds: [mine._id, randomUUID(), randomUUID()],
-      selectedStatus: 'completed',
-    });
-    expect(answer(response)).toEqual({ statusCode: 404, body: '2 of the 3 selected sites do not exist, so no status was changed' });
-    expect(await storedSite(mine._id)).toMatchObject({ status: 'ongoing', version: 1 });
   });
 
   it('refuses an empty or oversized selection, malformed ids and an unknown status', async () => {
