@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { companyMessages, type Company, type CompanyImageReference, type CompanyInput } from '../src/domain/company';
 import type { InviteInput, InviteResponse } from '../src/domain/invite';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { mustBeProvided } from './must-be-provided';
 
 /** The company form's fields; the logo travels separately, as a file to upload. */

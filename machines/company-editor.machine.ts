@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Company, CompanyInput } from '../src/domain/company';
 import { mustBeProvided } from './must-be-provided';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 
 export interface CompanyEditorInput {
   readonly companyId: string;

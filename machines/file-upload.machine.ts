@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { decode } from '../src/domain/decode';
 import { FileUploadRequest, type FileReference, type FileType } from '../src/domain/file';
 import { mustBeProvided } from './must-be-provided';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 
 export interface UploadInput {
   readonly file: File;

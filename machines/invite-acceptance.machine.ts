@@ -3,6 +3,10 @@ import type { InvitationView } from '../src/domain/invite';
 import type { Role } from '../src/domain/roles';
 import type { TokenResponse } from '../src/domain/token';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
+import { serverMessage } from './server-message';
+
+// Its home was here; callers and tests that import it from here still find it.
+export { serverMessage };
 
 export interface InviteAcceptanceInput {
   /** `invitationCode` from the address, when there is one. */
@@ -47,25 +51,6 @@ export type InviteAcceptanceOutput =
   | { readonly kind: 'failed'; readonly message: string };
 
 export const inviteAcceptanceFallbackMessage = 'Something went wrong :(';
-
-/**
- * Spec §8: a failed call's message is the response text; a JSON body `{ message }` gives its message.
- * An error without text gets the fallback.
- */
-export function serverMessage(error: unknown, fallback: string): string {
-  const text = error instanceof Error ? error.message.trim() : '';
-  if (!text) return fallback;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'string' && parsed.trim()) return parsed.trim();
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message.trim()) {
-      return parsed.message.trim();
-    }
-  } catch {
-    // A plain-text body is the message as it is.
-  }
-  return text;
-}
 
 const mayAccept = (roles: readonly Role[]) => roles.length === 0 || roles.includes('Unregistered');
 

@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { InviteInput, InviteResponse } from '../src/domain/invite';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { mustBeProvided } from './must-be-provided';
 
 export type InviteeValues = Pick<InviteInput, 'firstName' | 'surname' | 'email' | 'phone'>;

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Role } from '../src/domain/roles';
 import { siteVisitMessages, type ActiveCheckIn, type CheckInRequest, type EndedCheckIn, type SiteVisit } from '../src/domain/site-visit';
 import type { Provider, TokenResponse } from '../src/domain/token';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 
 export interface SiteCheckInInput {

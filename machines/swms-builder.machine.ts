@@ -19,7 +19,7 @@ import {
   type SwmsDraft,
 } from '../src/domain/swms-submission';
 import type { PhotoReference } from '../src/domain/trades';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { isTransientFailure } from './swms-outbox.machine';
 

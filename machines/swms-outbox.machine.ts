@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { PendingPhotos } from '../src/domain/swms-draft';
 import { swmsSubmissionMessages, type SwmsDraft } from '../src/domain/swms-submission';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 
 /** A SWMS saved on the phone to be sent (issue 10 §4): the whole draft, so a refused one can be opened again. */

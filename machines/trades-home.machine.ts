@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { siteVisitMessages, type EndedCheckIn } from '../src/domain/site-visit';
 import type { TradesActivity, TradesPerson } from '../src/domain/trades';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { failureStatus } from './site-check-in.machine';
 import { mustBeProvided } from './must-be-provided';
 

@@ -9,7 +9,7 @@ import {
   type TradesProfileEdit,
   type TradesProfileValues,
 } from '../src/domain/trades-profile-form';
-import { serverMessage } from './invite-acceptance.machine';
+import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 
 export interface TradesProfileInput {

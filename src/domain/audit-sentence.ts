@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { AuditEvent } from './audit';
+import { formatShortDateTime } from './dates';
 import { roleLabel, roles, type Role } from './roles';
 
 const isRole = (value: string | null | undefined): value is Role => (roles as readonly string[]).includes(value ?? '');
@@ -84,7 +84,7 @@ function whatHappened(event: AuditEvent): string {
 /** Issue 9: one audit event as one line a person reads, e.g. 'Priya Sharma (Supervisor) marked SWMS … as Reviewed, 21 Nov 2026 14:05'. */
 export function auditSentence(event: AuditEvent): string {
   const who = event.actor ? `${event.actor.name || event.actor.email}${isRole(event.actor.role) ? ` (${roleLabel(event.actor.role)})` : ''}` : 'The system';
-  return `${who} ${whatHappened(event)}, ${format(new Date(event.at), 'd MMM yyyy HH:mm')}`;
+  return `${who} ${whatHappened(event)}, ${formatShortDateTime(event.at)}`;
 }
 
 /** '3f9a…c21e': enough of a hash to compare by eye. */

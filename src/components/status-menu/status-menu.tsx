@@ -4,10 +4,15 @@
  * machines/bulk-selection.selectors), `labels` (status -> label), `disabled` (the whole menu, e.g.
  * nothing selected), `busy` (a change is running: disabled, with a spinner), `onChoose(status)`,
  * `label` ('Change Status' by default), `currentLabel` (optional text beside the label).
+ *
+ * Issue 11: the menu's code (Radix, with its positioning) is not part of the screen. The button shows
+ * at once; the menu loads when the browser is idle after the screen shows, or at the first press or
+ * focus, whichever comes first, and a press made before it arrived opens it as it arrives.
  */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { ChevronDownIcon } from '../../ui/icons';
+import { whenIdle } from '../../ui/when-idle';
 import './status-menu.css';
 
 export const statusMenuText = { changeStatus: 'Change Status' } as const;
@@ -27,6 +32,26 @@ export interface StatusMenuProps<TStatus extends string> {
   readonly variant?: 'primary' | 'secondary';
 }
 
+type PopupModule = typeof import('./status-menu-popup');
+
+let loadedPopup: PopupModule | undefined;
+let loadingPopup: Promise<PopupModule> | undefined;
+
+function loadPopup(): Promise<PopupModule> {
+  loadingPopup ??= import('./status-menu-popup').then(
+    (module) => (loadedPopup = module),
+    (error: unknown) => {
+      // Offline or a deploy removed the chunk: the next press tries again.
+      loadingPopup = undefined;
+      throw error;
+    },
+  );
+  return loadingPopup;
+}
+
+/** The keys that open a Radix menu from its trigger. */
+const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
+
 export function StatusMenu<TStatus extends string>({
   options,
   labels,
@@ -36,23 +61,66 @@ export function StatusMenu<TStatus extends string>({
   label = statusMenuText.changeStatus,
   variant = 'secondary',
 }: StatusMenuProps<TStatus>) {
+  const [popup, setPopup] = useState(() => loadedPopup);
+  const [openAtStart, setOpenAtStart] = useState(false);
+  const [focusAtStart, setFocusAtStart] = useState(false);
+  const placeholder = useRef<HTMLButtonElement>(null);
+
+  const load = useCallback(() => {
+    loadPopup().then(
+      (module) => {
+        setFocusAtStart(placeholder.current !== null && document.activeElement === placeholder.current);
+        setPopup(module);
+      },
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => (popup ? undefined : whenIdle(load)), [popup, load]);
+
+  if (popup) {
+    const { StatusMenuPopup } = popup;
+    return (
+      <StatusMenuPopup
+        options={options}
+        labels={labels}
+        onChoose={onChoose}
+        disabled={disabled}
+        busy={busy}
+        label={label}
+        variant={variant}
+        openAtStart={openAtStart}
+        focusAtStart={focusAtStart}
+      />
+    );
+  }
+
+  const press = () => {
+    setOpenAtStart(true);
+    load();
+  };
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild disabled={disabled || busy}>
-        <Button variant={variant} className="status-menu-trigger" aria-busy={busy || undefined}>
-          {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
-          {label}
-          <ChevronDownIcon width={16} height={16} />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="status-menu-content">
-        {options.map((option) => (
-          <DropdownMenuItem key={option.status} disabled={option.disabled} onSelect={() => onChoose(option.status)}>
-            <span className="status-menu-dot" data-status={option.status} aria-hidden="true" />
-            {labels[option.status]}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button
+      ref={placeholder}
+      variant={variant}
+      className="status-menu-trigger"
+      aria-busy={busy || undefined}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      disabled={disabled || busy}
+      onFocus={load}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button === 0 && !event.ctrlKey) press();
+      }}
+      onClick={press}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!openingKeys.has(event.key)) return;
+        event.preventDefault();
+        press();
+      }}
+    >
+      {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+      {label}
+      <ChevronDownIcon width={16} height={16} />
+    </Button>
   );
 }

@@ -1,5 +1,4 @@
-import { format, isSameDay } from 'date-fns';
-import { formatActivity } from '../../domain/dates';
+import { clockTime, formatActivity, isSameDay } from '../../domain/dates';
 import type { ProjectSite } from '../../domain/project-site';
 import { siteTimeZone } from '../../domain/site-time-zone';
 
@@ -15,5 +14,5 @@ export const evacuationFileName = (site: Pick<ProjectSite, '_id' | 'siteNumber'>
 /** A check-out in the site's check-ins list: the time alone when it ended the day it began, else the whole date (spec §9 activity format). */
 export function formatTimeOut(checkedInAt: string, checkedOutAt: string): string {
   const outAt = new Date(checkedOutAt);
-  return isSameDay(new Date(checkedInAt), outAt) ? format(outAt, 'HH:mm') : formatActivity(outAt);
+  return isSameDay(new Date(checkedInAt), outAt) ? clockTime(outAt) : formatActivity(outAt);
 }

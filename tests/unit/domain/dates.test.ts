@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatActivity, formatDateTime } from '../../../src/domain/dates';
+import { formatActivity, formatDateTime, formatShortDateTime, isSameDay } from '../../../src/domain/dates';
 
 describe('formatActivity (spec §9 activity timestamps)', () => {
   test('shows weekday, ordinal day, month, year and 24-hour time', () => {
@@ -25,5 +25,19 @@ describe('formatActivity (spec §9 activity timestamps)', () => {
 describe('formatDateTime (spec §9: en-AU, 2-digit parts)', () => {
   test('shows day/month/year and 24-hour time', () => {
     expect(formatDateTime(new Date(2026, 1, 3, 7, 9))).toBe('03/02/2026, 07:09');
+  });
+});
+
+describe('formatShortDateTime (issue 9 audit lines)', () => {
+  test('shows day, short English month, year and 24-hour time', () => {
+    // CLDR spells September 'Sept' in en-GB and en-AU; the audit lines keep 'Sep'.
+    expect(formatShortDateTime(new Date(2026, 8, 5, 7, 9))).toBe('5 Sep 2026 07:09');
+  });
+});
+
+describe('isSameDay', () => {
+  test('compares calendar days, not 24-hour spans', () => {
+    expect(isSameDay(new Date(2026, 10, 21, 0, 1), new Date(2026, 10, 21, 23, 59))).toBe(true);
+    expect(isSameDay(new Date(2026, 10, 21, 23, 59), new Date(2026, 10, 22, 0, 1))).toBe(false);
   });
 });
