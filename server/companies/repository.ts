@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CompanySortKey } from '../../src/domain/company';
 import type { Db } from '../db/database';
+import { likePattern } from '../db/like-pattern';
 import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
@@ -76,9 +77,6 @@ type SelectedCompany = Omit<CompanyRow, 'user_count' | 'has_admin'> & { user_cou
 function toRow(row: SelectedCompany): CompanyRow {
   return { ...row, user_count: Number(row.user_count ?? 0), has_admin: Boolean(row.has_admin), created_at: new Date(row.created_at) };
 }
-
-/** A LIKE pattern matching the text anywhere, its % and _ taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Spec §5 sort keys as keysets (issue 11): the name sorts case-insensitively; the id breaks ties (002 indexes both). */
 export function companyKeyset(sort: CompanySortKey): Keyset {

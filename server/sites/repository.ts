@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
+import { likePattern } from '../db/like-pattern';
 import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
@@ -62,8 +63,6 @@ function sitesWithDetails(db: Db) {
 }
 
 export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /**
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or

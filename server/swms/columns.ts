@@ -11,4 +11,3 @@ export const flagColumns = {
 export const exactTimestamp = (column: 's.created_at' | 'ci.created_at') =>
   sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

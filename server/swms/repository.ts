@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
 import type { Db } from '../db/database';
-import { exactTimestamp, flagColumns, likePattern } from './columns';
+import { likePattern } from '../db/like-pattern';
+import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
 import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 

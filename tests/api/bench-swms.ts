@@ -4,87 +4,29 @@
  * Run: npx tsx tests/api/bench-swms.ts   (PGlite; set TEST_DATABASE_URL to time PostgreSQL instead)
  * Prints figures only; nothing is asserted.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { seedLists } from '../bench/list-seed';
 import { createTestApp } from './test-app';
 
 const swmsCount = 100_000;
-const otherCompanySwms = 5_000;
 const siteCount = 250;
 const tradesCount = 2_000;
 const checkInCount = 50_000;
 const warmUp = 5;
 const runs = 60;
 
-const firstNames = ['Jack', 'Olivia', 'Noah', 'Mia', 'Liam', 'Ava', 'Oliver', 'Charlotte', 'William', 'Isla'];
-const surnames = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Johnson', 'Martin', 'White'];
-const suburbs = ['Sydney', 'Parramatta', 'Chatswood', 'Manly', 'Penrith', 'Liverpool', 'Bondi', 'Hornsby'];
-
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
-
-const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
 
 async function main() {
   const { app, close } = await createTestApp();
   try {
     const started = performance.now();
     const db = app.db;
-    const benchCompany = randomUUID();
-    const otherCompany = randomUUID();
-    await db
-      .insertInto('companies')
-      .values([benchCompany, otherCompany].map((id, index) => ({
-        id,
-        name: `Bench Build ${index}`,
-        abn: `5100000000${index}`,
-        builders_reg_number: 'BR-1',
-        phone: '0291234567',
-        email: `office${index}@bench.test`,
-        address: '1 George St, Sydney NSW 2000',
-        postal_address: 'PO Box 1, Sydney NSW 2001',
-      })))
-      .execute();
-    const staff = [
-      { email: 'admin@bench.test', role: 'CompanyAdmin' as const },
-      { email: 'supervisor@bench.test', role: 'CompanySupervisor' as const },
-    ];
-    for (const member of staff) {
-      const userId = randomUUID();
-      await db.insertInto('users').values({ id: userId, email: member.email, first_name: 'Bench', surname: member.role }).execute();
-      await db.insertInto('user_roles').values({ id: randomUUID(), user_id: userId, company_id: benchCompany, role: member.role }).execute();
-    }
-    await sql`
-      INSERT INTO users (id, email, first_name, surname)
-      SELECT gen_random_uuid(), 'tradie' || n || '@bench.test',
-             (${textArray(firstNames)})[1 + n % ${firstNames.length}],
-             (${textArray(surnames)})[1 + (n / ${firstNames.length}) % ${surnames.length}] || n
-      FROM generate_series(1, ${tradesCount}) AS n`.execute(db);
-    await sql`
-      INSERT INTO user_roles (id, user_id, company_id, role)
-      SELECT gen_random_uuid(), id, NULL, 'TradesPerson' FROM users WHERE email LIKE 'tradie%@bench.test'`.execute(db);
-    await sql`
-      INSERT INTO project_sites (id, company_id, address, suburb, postcode, site_number, client_name)
-      SELECT gen_random_uuid(), CASE WHEN n <= ${siteCount} THEN ${benchCompany}::uuid ELSE ${otherCompany}::uuid END,
-             (n * 7 % 300 + 1) || ' ' || (${textArray(surnames)})[1 + n % ${surnames.length}] || ' St',
-             (${textArray(suburbs)})[1 + n % ${suburbs.length}], '2' || lpad((n % 1000)::text, 3, '0'),
-             'JOB-' || (n * 7919 % 10007), 'Client ' || n
-      FROM generate_series(1, ${siteCount + 20}) AS n`.execute(db);
-    const insertSwms = (companyId: string, count: number) => sql`
-      WITH sites AS (SELECT array_agg(id ORDER BY id) AS ids FROM project_sites WHERE company_id = ${companyId}),
-           trades AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'tradie%@bench.test')
-      INSERT INTO swms (id, company_id, site_id, created_by, created_at, risk_consequence_level, risk_likelihood_level,
-                        risk_overall_level, task_description, ppe, company_admin_reviewed_at, supervisor_reviewed_at)
-      SELECT gen_random_uuid(), ${companyId}::uuid, sites.ids[1 + (n * 31) % array_length(sites.ids, 1)],
-             trades.ids[1 + (n * 17) % array_length(trades.ids, 1)], now() - n * interval '7 minutes',
-             1 + n % 5, 1 + (n / 5) % 5, (1 + n % 5) * (1 + (n / 5) % 5), 'Task ' || n, ARRAY['hard_hat', 'high_vis'],
-             CASE WHEN n % 10 >= 4 THEN now() - n * interval '5 minutes' END,
-             CASE WHEN n % 10 >= 5 THEN now() - n * interval '6 minutes' END
-      FROM generate_series(1, ${count}) AS n, sites, trades`;
-    await insertSwms(benchCompany, swmsCount).execute(db);
-    await insertSwms(otherCompany, otherCompanySwms).execute(db);
+    // The same data as `npm run bench` (another company's SWMS alongside), plus check-ins.
+    const { companyId: benchCompany } = await seedLists(db, { swms: swmsCount, sites: siteCount, clients: 2, trades: tradesCount });
     await sql`
       WITH sites AS (SELECT array_agg(id ORDER BY id) AS ids FROM project_sites WHERE company_id = ${benchCompany}),
            trades AS (SELECT array_agg(id ORDER BY id) AS ids FROM users WHERE email LIKE 'tradie%@bench.test')
@@ -94,7 +36,7 @@ async function main() {
       FROM generate_series(1, ${checkInCount}) AS n, sites, trades`.execute(db);
     await sql`ANALYZE`.execute(db);
     console.log(
-      `inserted ${swmsCount} SWMS on ${siteCount} sites (+${otherCompanySwms} of another company) and ${checkInCount} check-ins in ${Math.round(performance.now() - started)} ms`,
+      `inserted ${swmsCount} SWMS on ${siteCount} sites (+5% of that in another company) and ${checkInCount} check-ins in ${Math.round(performance.now() - started)} ms`,
     );
 
     const adminToken = await app.auth.tokenForEmail('admin@bench.test');
