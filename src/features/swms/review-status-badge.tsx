@@ -7,7 +7,7 @@ import { swmsText } from './strings';
 export function ReviewFlagMark({ who, reviewed }: { readonly who: string; readonly reviewed: boolean }) {
   const status = reviewed ? 'reviewed' : 'forReview';
   return (
-    <span className="swms-flag" data-status={status} aria-label={swmsText.flagLabel(who, reviewed)} title={swmsText.flagLabel(who, reviewed)}>
+    <span className="swms-flag" data-status={status} role="img" aria-label={swmsText.flagLabel(who, reviewed)} title={swmsText.flagLabel(who, reviewed)}>
       <span aria-hidden="true">{who}</span>
       <span aria-hidden="true" className="swms-flag-mark">
         {reviewed ? '✓' : '–'}

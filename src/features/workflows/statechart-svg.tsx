@@ -72,7 +72,7 @@ function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState;
       data-selected={marks.selectedId === state.id || undefined}
       data-visited={visits.length > 0 || undefined}
       {...(interactive
-        ? { tabIndex: 0, role: 'button', 'aria-label': `State ${state.key}${state.description ? `: ${state.description}` : ''}`, 'aria-pressed': marks.selectedId === state.id, onClick: () => onSelect(state.id), onKeyDown }
+        ? { tabIndex: 0, role: 'button', 'aria-label': `${state.key}${state.kind === 'parallel' ? ' (parallel)' : ''}${tags ? ` ${tags}` : ''}, state${state.description ? `: ${state.description}` : ''}`, 'aria-pressed': marks.selectedId === state.id, onClick: () => onSelect(state.id), onKeyDown }
         : {})}
     >
       <rect className="state-box" x={x} y={y} width={width} height={height} rx={container ? 14 : 10} />
@@ -87,7 +87,7 @@ function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState;
         </text>
       ) : null}
       {visits.map((order, index) => (
-        <g key={order} className="visit" transform={`translate(${x + width - 10 - index * 24},${y - 8})`}>
+        <g key={order} className="visit" aria-hidden="true" transform={`translate(${x + width - 10 - index * 24},${y - 8})`}>
           <circle r={11} />
           <text y={4} textAnchor="middle">
             {order}
@@ -107,7 +107,8 @@ export function StatechartSvg({ layout, title, marks, onSelect, transform, class
     <svg
       ref={svgRef}
       className={className}
-      role="img"
+      // An image when it only shows; a group of state buttons when they can be chosen (an image holds no controls).
+      role={onSelect ? 'group' : 'img'}
       aria-label={`${title} statechart`}
       xmlns="http://www.w3.org/2000/svg"
       {...(transform ? { width: '100%', height: '100%' } : { viewBox: `0 0 ${layout.width} ${layout.height}`, width: layout.width, height: layout.height })}
