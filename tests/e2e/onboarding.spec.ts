@@ -6,24 +6,10 @@ import { ClientsPage } from './pages/clients.page';
 import { CompanyFormPage, type CompanyFormValues } from './pages/company-form.page';
 import { InviteFormPage, type Invitee } from './pages/invite-form.page';
 import { invitationLink } from './pages/mailbox';
+import { uniqueAbn } from './support/abn';
 import { demo, signIn } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const abnWeights = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
-
-/** A fresh ABN that passes the spec §5 checksum, so every run creates clients the server has not seen. */
-function uniqueAbn(): string {
-  for (;;) {
-    const tail = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-    for (let first = 1; first <= 9; first += 1) {
-      for (let second = 0; second <= 9; second += 1) {
-        const digits = [first, second, ...tail];
-        const sum = digits.reduce((total, digit, index) => total + (index === 0 ? digit - 1 : digit) * (abnWeights[index] ?? 0), 0);
-        if (sum % 89 === 0) return digits.join('');
-      }
-    }
-  }
-}
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
