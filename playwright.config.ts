@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { firstPort as port, portalPorts, workers } from './tests/e2e/support/portals';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// The config is read again inside each worker, which knows its index: its specs use its own portal.
+const workerPort = portalPorts[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? port;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // A portal reached by a name that is not loopback, as behind a proxy or on a LAN: Chromium alone resolves it.
@@ -15,13 +17,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: `.tmp/test-results-${port}`,
   globalTeardown: './tests/e2e/support/verify-audit-chain.ts',
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${workerPort}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -45,14 +47,14 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: `rm -rf .tmp/e2e-data-${port} && npm start`,
-      url: `http://localhost:${port}/api/health`,
+    ...portalPorts.map((portalPort) => ({
+      command: `rm -rf .tmp/e2e-data-${portalPort} && npm start`,
+      url: `http://localhost:${portalPort}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
-      env: { PORT: String(port), DATA_DIR: `.tmp/e2e-data-${port}`, DIST_DIR: `.tmp/e2e-dist-${port}`, LOG_LEVEL: 'warn' },
-    },
+      stdout: 'pipe' as const,
+      env: { PORT: String(portalPort), DATA_DIR: `.tmp/e2e-data-${portalPort}`, DIST_DIR: `.tmp/e2e-dist-${portalPort}`, LOG_LEVEL: 'warn' },
+    })),
     {
       command: `rm -rf .tmp/e2e-data-${deployed.port} && ${deployedDatabase ? 'node --import tsx tests/e2e/support/fresh-database.ts && ' : ''}npm start`,
       url: `http://127.0.0.1:${deployed.port}/api/health`,

@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
+import { portalPorts } from './portals';
 
 /**
  * Issue 9: after the browser tests have changed records every way the app allows, the audit chains
- * of the portal they ran against must still verify (through the running portal, or the data folder
+ * of the portals they ran against must still verify (through the running portal, or the data folder
  * once it has stopped).
  */
 export default function verifyAuditChain(): void {
-  const port = Number(process.env.E2E_PORT ?? 3100);
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'audit', 'verify'], {
-    env: { ...process.env, DATA_DIR: `.tmp/e2e-data-${port}`, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' },
-    encoding: 'utf8',
-  });
-  console.log(output.split('\n', 1)[0]);
+  for (const port of portalPorts) {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'audit', 'verify'], {
+      env: { ...process.env, DATA_DIR: `.tmp/e2e-data-${port}`, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' },
+      encoding: 'utf8',
+    });
+    console.log(output.split('\n', 1)[0]);
+  }
 }

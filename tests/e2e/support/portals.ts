@@ -1,0 +1,8 @@
+/**
+ * The portals the browser tests drive. CI runs two workers; each drives a portal of its own (its own
+ * data folder) on E2E_PORT, E2E_PORT + 10, ..., so no spec sees another's changes. The deployed-name
+ * portal is E2E_PORT + 1.
+ */
+export const firstPort = Number(process.env.E2E_PORT ?? 3100);
+export const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
+export const portalPorts = Array.from({ length: workers }, (_, index) => firstPort + 10 * index);
