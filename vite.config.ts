@@ -55,6 +55,8 @@ export default defineConfig({
     include: ['tests/{unit,machines,api}/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two files at a time (one per core): each API test builds its own app on its own database.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
