@@ -11,6 +11,7 @@ import { dataDirPlugin } from './data-dir/plugin';
 import { databaseUnavailableMessage, isDatabaseUnavailable, retryAfterSeconds } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
+import { clientErrorHandler, frameworkErrors, requestErrorMessage } from './http/fastify-errors';
 import { rateLimitPlugin } from './http/rate-limit';
 import { securityHeaders } from './http/security-headers';
 import { sendSpaIndex } from './http/spa-index';
@@ -70,8 +71,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // X-Forwarded-For and -Proto are believed only from the configured proxies (TRUST_PROXY).
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: 1024 * 1024,
+    // Opening the embedded database runs initdb on a first start: on a busy 2-core machine that alone passed Fastify's 10 s default.
+    pluginTimeout: 120_000,
     // Unique across instances, so an audit event names the one request that wrote it.
     genReqId: () => randomUUID(),
+    // Issue 12 §6: requests refused before any route runs answer in the API's plain-text shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('config', config);
   await app.register(securityHeaders);
@@ -93,9 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('text/plain').send(databaseUnavailableMessage);
     }
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).type('text/plain').send(status === 415 ? 'Unsupported content type' : 'The request could not be read');
-    }
+    if (status && status >= 400 && status < 500) return reply.code(status).type('text/plain').send(requestErrorMessage(error, request));
     request.log.error(error);
     return reply.code(500).type('text/plain').send('Something went wrong :(');
   });

@@ -1,5 +1,5 @@
 import type { Schema } from 'effect';
-import { decode } from '../../src/domain/decode';
+import { decode, requestMessage, requestWording } from '../../src/domain/decode';
 
 /** A failure the client caused or may see: its message is the response body, as spec §7 reads it. */
 export class HttpError extends Error {
@@ -17,9 +17,12 @@ export const forbidden = (message = 'You are not authorised to view this page') 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** Decodes a body or parameter with its Schema; a bad one answers 400 with the first field's message. */
+/**
+ * Decodes a body, query or parameter with its Schema; a bad one answers 400 naming the first failing
+ * field and what it takes (issue 13 §2), 'Company Name: must be at most 200 characters'.
+ */
 export function decodeOr400<S extends Schema.Codec<unknown, unknown>>(schema: S, input: unknown): S['Type'] {
-  const result = decode(schema, input);
-  if (!result.ok) throw badRequest(result.issues[0].message);
+  const result = decode(schema, input, requestWording);
+  if (!result.ok) throw badRequest(requestMessage(result.issues[0]));
   return result.value;
 }

@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { Uuid } from './fields';
+import { text, textLimits, Uuid } from './fields';
 import { wholeNumberText } from './swms';
 
 export const auditMessages = {
@@ -32,9 +32,7 @@ export const AuditQuery = Schema.Struct({
   targetId: Schema.optionalKey(Uuid.annotate({ message: auditMessages.targetId })),
   from: Schema.optionalKey(instant(auditMessages.from)),
   to: Schema.optionalKey(instant(auditMessages.to)),
-  search: Schema.optionalKey(
-    Schema.String.annotate({ message: auditMessages.search }).check(Schema.makeFilter<string>((value) => value.length <= 100 || auditMessages.search)),
-  ),
+  search: Schema.optionalKey(text(textLimits.search, { notText: auditMessages.search, tooLong: auditMessages.search })),
   cursor: Schema.optionalKey(wholeNumberText(1, 999_999_999, auditMessages.cursor)),
   limit: Schema.optionalKey(wholeNumberText(1, 200, auditMessages.limit)),
 });

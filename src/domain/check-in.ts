@@ -1,4 +1,5 @@
 import { Schema } from 'effect';
+import { text, textLimits } from './fields';
 import { projectSiteMessages } from './project-site';
 import { CheckoutKindSchema } from './site-visit';
 import { SwmsListItem, wholeNumberText } from './swms';
@@ -26,7 +27,7 @@ export const defaultActivityLimit = 10;
 
 /** The site details lists ('Scroll For more'): newest first, `cursor` is the previous page's nextCursor. */
 export const SiteActivityQuery = Schema.Struct({
-  cursor: Schema.optionalKey(Schema.String.annotate({ message: siteActivityMessages.cursor })),
+  cursor: Schema.optionalKey(text(textLimits.code, { notText: siteActivityMessages.cursor, tooLong: siteActivityMessages.cursor })),
   limit: Schema.optionalKey(wholeNumberText(1, maxActivityLimit, siteActivityMessages.limit)),
 });
 export type SiteActivityQuery = typeof SiteActivityQuery.Type;

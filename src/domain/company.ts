@@ -1,6 +1,6 @@
 import { pageCursorFields, pageCursorResult } from './list-page';
 import { Schema, SchemaGetter } from 'effect';
-import { Abn, CompanyPhone, Email, RequiredText } from './fields';
+import { Abn, CompanyPhone, Email, RequiredText, requiredText, text, textLimits } from './fields';
 import { RoleSchema } from './roles';
 
 export const companyMessages = {
@@ -21,7 +21,7 @@ export function normaliseAbn(abn: string): string {
 
 /** A logo already uploaded through POST file; the url is never sent back. */
 export const CompanyImageReference = Schema.Struct({
-  friendlyName: RequiredText,
+  friendlyName: requiredText(textLimits.fileName),
   fileKey: RequiredText,
   type: Schema.Literal('companyProfile').annotate({ message: companyMessages.logoUploadAgain }),
 });
@@ -37,8 +37,8 @@ export const CompanyInput = Schema.Struct({
   buildersRegNumber: RequiredText,
   phone: CompanyPhone,
   email: Email,
-  address: RequiredText,
-  postalAddress: RequiredText,
+  address: requiredText(textLimits.address),
+  postalAddress: requiredText(textLimits.address),
   image: Schema.optionalKey(Schema.NullOr(CompanyImageReference).annotate({ message: companyMessages.logoUploadAgain })),
 });
 export type CompanyInput = typeof CompanyInput.Type;
@@ -96,7 +96,7 @@ const wholeNumberFromString = (minimum: number, maximum: number, message: string
 
 /** GET company query string: every value arrives as text. */
 export const CompanyListQuery = Schema.Struct({
-  search: Schema.optionalKey(Schema.String.annotate({ message: companyMessages.search })),
+  search: Schema.optionalKey(text(textLimits.search, { notText: companyMessages.search })),
   sort: Schema.optional(Schema.Literals(companySortKeys).annotate({ message: companyMessages.sort })),
   page: Schema.optional(wholeNumberFromString(1, 1_000_000, companyMessages.page)),
   pageSize: Schema.optional(wholeNumberFromString(1, maxPageSize, companyMessages.pageSize)),

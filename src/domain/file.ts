@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { RequiredText } from './fields';
+import { RequiredText, requiredText, textLimits } from './fields';
 
 export const fileTypes = ['photo', 'companyProfile', 'siteSafetyPlan', 'termsConditions'] as const;
 export type FileType = (typeof fileTypes)[number];
@@ -29,7 +29,7 @@ export const FileTypeSchema = Schema.Literals(fileTypes).annotate({ message: 'Ch
 
 export const FileUploadRequest = Schema.Struct({
   type: FileTypeSchema,
-  filename: RequiredText,
+  filename: requiredText(textLimits.fileName),
 }).check(
   Schema.makeFilter((body) =>
     acceptsFile(body.type, body.filename) || {
@@ -58,7 +58,7 @@ export const StoredFile = Schema.Struct({
 export type StoredFile = typeof StoredFile.Type;
 
 export const FileReference = Schema.Struct({
-  friendlyName: RequiredText,
+  friendlyName: requiredText(textLimits.fileName),
   fileKey: RequiredText,
   type: FileTypeSchema,
 });

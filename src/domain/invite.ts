@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { CompanyPhone, ContactEmail, RequiredText, Uuid } from './fields';
+import { CompanyPhone, ContactEmail, RequiredText, requiredText, textLimits, Uuid } from './fields';
 
 export const inviteMessages = {
   role: 'Choose Admin, Supervisor or Auditor',
@@ -47,7 +47,7 @@ export const InvitationView = Schema.Struct({
 });
 export type InvitationView = typeof InvitationView.Type;
 
-export const AcceptInvite = Schema.Struct({ inviteCode: RequiredText });
+export const AcceptInvite = Schema.Struct({ inviteCode: requiredText(textLimits.code) });
 export type AcceptInvite = typeof AcceptInvite.Type;
 
 /** Issue 12: where the latest invitation email is: queued or being sent, sent, failed and retried later, or given up. */

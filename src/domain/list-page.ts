@@ -1,4 +1,5 @@
 import { Schema } from 'effect';
+import { text, textLimits } from './fields';
 
 /**
  * Issue 11: the SWMS, project-site and client lists page by cursor. A list answers its page's
@@ -9,7 +10,7 @@ export const listMessages = {
   cursor: 'This page link is not valid. Open the list from its first page.',
 } as const;
 
-const CursorText = Schema.String.annotate({ message: listMessages.cursor });
+const CursorText = text(textLimits.code, { notText: listMessages.cursor, tooLong: listMessages.cursor });
 
 /** The query fields every cursor-paged list accepts. */
 export const pageCursorFields = {

@@ -1,6 +1,6 @@
 import { pageCursorFields, pageCursorResult } from './list-page';
 import { Schema, SchemaGetter } from 'effect';
-import { RequiredText, Uuid } from './fields';
+import { RequiredText, requiredText, text, textLimits, Uuid } from './fields';
 import { PpeSchema, ppeValues } from './ppe';
 import { SiteStatusSchema, siteStatuses, type SiteStatus } from './site-status';
 
@@ -14,7 +14,6 @@ export const projectSiteMessages = {
   postcode: 'A valid postcode is required',
   supervisor: 'Choose a supervisor of this company',
   ppe: 'Choose PPE from the offered list',
-  tooLong: 'This text is too long',
   safetyPlanUploadAgain: 'Upload the site safety plan again',
   status: 'Choose one of the offered statuses',
   version: 'Reload the site before saving: send the version it was read at',
@@ -54,14 +53,16 @@ const Version = Schema.Number.annotate({ message: projectSiteMessages.version })
   Schema.makeFilter<number>((value) => (Number.isInteger(value) && value >= 1) || projectSiteMessages.version),
 );
 
-const SiteText = RequiredText.check(rule((value) => value.trim().length <= maxTextLength, projectSiteMessages.tooLong));
+const SiteText = requiredText(maxTextLength);
+
+const SiteSearchText = text(maxSiteSearchLength, { notText: projectSiteMessages.search, tooLong: projectSiteMessages.search });
 
 /** Spec §5 project site form: an Australian postcode is 4 digits. */
 export const Postcode = RequiredText.check(rule((value) => /^\d{4}$/.test(value.trim()), projectSiteMessages.postcode));
 
 /** A site safety plan PDF already uploaded through POST file; a url sent back with it is ignored. */
 export const SiteSafetyPlanReference = Schema.Struct({
-  friendlyName: RequiredText,
+  friendlyName: requiredText(textLimits.fileName),
   fileKey: RequiredText,
   type: Schema.Literal('siteSafetyPlan').annotate({ message: projectSiteMessages.safetyPlanUploadAgain }),
 });
@@ -81,9 +82,7 @@ const fields = {
       .annotate({ message: projectSiteMessages.ppe })
       .check(Schema.isMaxLength(ppeValues.length * 2, { message: projectSiteMessages.ppe })),
   ),
-  otherPpe: Schema.optionalKey(
-    Schema.String.check(rule((value) => value.length <= maxTextLength, projectSiteMessages.tooLong)),
-  ),
+  otherPpe: Schema.optionalKey(text(maxTextLength)),
   siteSafetyPlan: Schema.optionalKey(
     Schema.NullOr(SiteSafetyPlanReference).annotate({ message: projectSiteMessages.safetyPlanUploadAgain }),
   ),
@@ -120,11 +119,7 @@ export type BulkStatusInput = typeof BulkStatusInput.Type;
 
 /** The rows a list search and status filter match, as GET company/{id}/projectSites reads them. */
 export const SiteMatchingSet = Schema.Struct({
-  search: Schema.optionalKey(
-    Schema.String.annotate({ message: projectSiteMessages.search }).check(
-      rule((value) => value.length <= maxSiteSearchLength, projectSiteMessages.search),
-    ),
-  ),
+  search: Schema.optionalKey(SiteSearchText),
   status: Schema.optionalKey(SiteStatusSchema.annotate({ message: projectSiteMessages.filter })),
 });
 export type SiteMatchingSet = typeof SiteMatchingSet.Type;
@@ -232,10 +227,7 @@ const wholeNumberFromString = (maximum: number, message: string) =>
  * or `status=on_hold`) and paging. Every value arrives as text.
  */
 export const SiteListQuery = Schema.Struct({
-  search: Schema.optionalKey(
-    Schema.String.check(rule((value) => value.length <= maxSiteSearchLength, projectSiteMessages.search))
-      .annotate({ message: projectSiteMessages.search }),
-  ),
+  search: Schema.optionalKey(SiteSearchText),
   sort: Schema.optionalKey(Schema.Literals(siteSortKeys).annotate({ message: projectSiteMessages.sort })),
   filter: Schema.optionalKey(Schema.Literals(siteFilterKeys).annotate({ message: projectSiteMessages.filter })),
   status: Schema.optionalKey(SiteStatusSchema.annotate({ message: projectSiteMessages.filter })),

@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { Uuid } from './fields';
+import { text, textLimits, Uuid } from './fields';
 import { PpeSchema } from './ppe';
 
 /** Issue 10: a tradesperson at the site gate (QR code, check in, check out, who is on site now). */
@@ -75,9 +75,12 @@ export const SiteVisit = Schema.Struct({
 });
 export type SiteVisit = typeof SiteVisit.Type;
 
+/** The key a site's QR poster carries; a key that is not one is refused as a stale poster's would be. */
+const SiteKey = text(textLimits.code, { notText: siteVisitMessages.invalidKey, tooLong: siteVisitMessages.invalidKey });
+
 /** POST site/{siteId}/checkin. */
 export const CheckInRequest = Schema.Struct({
-  key: Schema.String.annotate({ message: siteVisitMessages.invalidKey }),
+  key: SiteKey,
   ppeConfirmed: Schema.Literal(true).annotate({ message: siteVisitMessages.ppeNotConfirmed }),
   safetyPlanAcknowledged: Schema.optionalKey(Schema.Boolean),
 });
@@ -118,13 +121,13 @@ export const CheckInIdParam = Uuid.annotate({ message: siteVisitMessages.checkIn
 
 /** POST site/{siteId}/join: the poster's key proves the account was made at a site gate. */
 export const JoinSiteRequest = Schema.Struct({
-  key: Schema.String.annotate({ message: siteVisitMessages.invalidKey }),
+  key: SiteKey,
 });
 export type JoinSiteRequest = typeof JoinSiteRequest.Type;
 
 /** POST site/{siteId}/checkout: no key needed (the home page checks out too); one sent must be the current one. */
 export const CheckOutRequest = Schema.Struct({
-  key: Schema.optionalKey(Schema.String.annotate({ message: siteVisitMessages.invalidKey })),
+  key: Schema.optionalKey(SiteKey),
 });
 export type CheckOutRequest = typeof CheckOutRequest.Type;
 

@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { Uuid } from './fields';
+import { text, textLimits, Uuid } from './fields';
 import { HighRiskWorkCodeSchema, highRiskWorkMessage, type HighRiskWorkCode } from './high-risk-work';
 import { PpeSchema, ppeValues, type Ppe } from './ppe';
 import { OptionalPhotoReference, type PhotoReference } from './trades';
@@ -11,7 +11,6 @@ export const swmsSubmissionMessages = {
   alreadySubmitted: 'This SWMS was already submitted',
   submissionId: 'Send the submission id the SWMS was drafted with',
   level: 'Choose a level from 1 to 5',
-  tooLong: 'This text is too long',
   ppe: 'Choose PPE from the offered list',
   submitted: 'SWMS submitted for review',
   queued: 'You are offline: this SWMS is saved on this phone and will be sent when the connection returns',
@@ -32,8 +31,7 @@ export const swmsBuilderStepLabels: Record<SwmsBuilderStep, string> = {
   review: 'Review',
 };
 
-const maxText = 2000;
-const Text = Schema.String.check(Schema.makeFilter<string>((value) => value.length <= maxText || swmsSubmissionMessages.tooLong));
+const Text = text(textLimits.paragraph);
 const Level = Schema.Number.annotate({ message: swmsSubmissionMessages.level }).check(
   Schema.makeFilter<number>((value) => (Number.isInteger(value) && value >= 1 && value <= 5) || swmsSubmissionMessages.level),
 );

@@ -1,5 +1,5 @@
 import { Schema, SchemaGetter } from 'effect';
-import { Uuid } from './fields';
+import { text, textLimits, Uuid } from './fields';
 import { pageCursorFields, pageCursorResult } from './list-page';
 import { PpeSchema } from './ppe';
 import type { RiskBand } from './risk';
@@ -156,9 +156,7 @@ export const wholeNumberText = (minimum: number, maximum: number, message: strin
       }),
     );
 
-const SwmsSearchText = Schema.String.annotate({ message: swmsMessages.search }).check(
-  Schema.makeFilter<string>((value) => value.length <= maxSwmsSearchLength || swmsMessages.search),
-);
+const SwmsSearchText = text(maxSwmsSearchLength, { notText: swmsMessages.search, tooLong: swmsMessages.search });
 const SwmsFilterKey = Schema.Literals(swmsFilterKeys).annotate({ message: swmsMessages.filter });
 
 /** GET company/{id}/swms query string. */
@@ -215,7 +213,7 @@ export const SwmsStatusChange = Schema.Struct({
   swmsIds: Schema.optionalKey(SwmsIds),
   matching: Schema.optionalKey(SwmsMatching),
   excludedIds: Schema.optionalKey(ExcludedSwmsIds),
-  company: Schema.optionalKey(Schema.String),
+  company: Schema.optionalKey(text(textLimits.line)),
 })
   .check(
     Schema.makeFilter((body) => {

@@ -1,4 +1,5 @@
 import { Schema } from 'effect';
+import { text, textLimits } from './fields';
 import { RoleSchema } from './roles';
 import { providers } from './token-claims';
 
@@ -16,8 +17,8 @@ export type AccessTokenPayload = typeof AccessTokenPayload.Type;
 export const ProviderSchema = Schema.Literals(providers);
 
 export const TokenRequest = Schema.Struct({
-  code: Schema.String,
-  inviteCode: Schema.optional(Schema.String),
+  code: text(textLimits.code),
+  inviteCode: Schema.optional(text(textLimits.code)),
 });
 export type TokenRequest = typeof TokenRequest.Type;
 

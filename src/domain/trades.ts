@@ -1,5 +1,5 @@
 import { Schema } from 'effect';
-import { ProfilePhone, RequiredText, Email } from './fields';
+import { ProfilePhone, RequiredText, Email, requiredText, textLimits } from './fields';
 import { CheckoutKindSchema } from './site-visit';
 import { ReviewStatusSchema } from './swms';
 
@@ -8,7 +8,6 @@ export const tradesMessages = {
   ownProfileOnly: 'You can only change your own tradesperson profile',
   saved: 'Details updated successfully',
   saveFailed: 'Failed to update the info',
-  tooLong: 'This text is too long',
   expiryDate: 'Enter the expiry date as a date, e.g. 2027-06-30',
   tooManyLicences: 'List at most 20 licences',
   photoUploadAgain: 'Upload the photo again',
@@ -16,12 +15,10 @@ export const tradesMessages = {
   incompleteProfile: 'Complete your tradesperson profile before checking in',
 } as const;
 
-const maxText = 200;
-const ShortText = RequiredText.check(Schema.makeFilter<string>((value) => value.trim().length <= maxText || tradesMessages.tooLong));
 
 /** A photo already uploaded through POST file (type photo); a url sent back with it is ignored. */
 export const PhotoReference = Schema.Struct({
-  friendlyName: RequiredText,
+  friendlyName: requiredText(textLimits.fileName),
   fileKey: RequiredText,
   type: Schema.Literal('photo').annotate({ message: tradesMessages.photoUploadAgain }),
 });
@@ -49,8 +46,8 @@ export const licenceClassSuggestions = [
 ] as const;
 
 export const LicenceInput = Schema.Struct({
-  licenceClass: ShortText,
-  number: ShortText,
+  licenceClass: RequiredText,
+  number: RequiredText,
   expiresOn: CalendarDate,
   photo: OptionalPhotoReference,
 });
@@ -58,14 +55,14 @@ export type LicenceInput = typeof LicenceInput.Type;
 
 /** PUT profile/trades/{id}: the tradesperson's own profile (spec §2 /trades fields plus issue 10's white card photo and licences). */
 export const TradesProfileUpdate = Schema.Struct({
-  firstName: ShortText,
-  surname: ShortText,
+  firstName: RequiredText,
+  surname: RequiredText,
   phone: ProfilePhone,
   email: Email,
-  emergencyContactName: ShortText,
+  emergencyContactName: RequiredText,
   emergencyContactPhone: ProfilePhone,
-  tradeQualifications: ShortText,
-  whitecardNumber: ShortText,
+  tradeQualifications: RequiredText,
+  whitecardNumber: RequiredText,
   whitecardPhoto: OptionalPhotoReference,
   licences: Schema.Array(LicenceInput).check(Schema.isMaxLength(20, { message: tradesMessages.tooManyLicences })),
 });

@@ -86,7 +86,7 @@ describe('GET /api/company/:id/audit', () => {
       ['?to=2026-13-45', auditMessages.to],
       [`?search=${'x'.repeat(101)}`, auditMessages.search],
       ['?cursor=abc', auditMessages.cursor],
-      ['?limit=5000', auditMessages.limit],
+      ['?limit=5000', `Limit: ${auditMessages.limit.charAt(0).toLowerCase()}${auditMessages.limit.slice(1)}`],
     ] as const) {
       const response = await read(adminToken, companyId, query);
       expect(response.statusCode, query).toBe(400);

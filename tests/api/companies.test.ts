@@ -127,20 +127,20 @@ describe('POST /api/company', () => {
   });
 
   it.each([
-    ['name', '', 'This field is required'],
-    ['name', '   ', 'This field is required'],
-    ['abn', '', 'This field is required'],
+    ['name', '', 'Company Name: this field is required'],
+    ['name', '   ', 'Company Name: this field is required'],
+    ['abn', '', 'ABN: this field is required'],
     ['abn', '51 824 753 557', 'A valid ABN is required'],
     ['abn', '1234567890', 'A valid ABN is required'],
-    ['buildersRegNumber', '', 'This field is required'],
-    ['phone', '', 'This field is required'],
+    ['buildersRegNumber', '', 'Builders Registration No.: this field is required'],
+    ['phone', '', 'Phone Number: this field is required'],
     ['phone', '1234567', 'A valid Phone Number is required'],
     ['phone', '12345678901', 'A valid Phone Number is required'],
     ['phone', '02-9123-4567', 'A valid Phone Number is required'],
-    ['email', '', 'This field is required'],
+    ['email', '', 'Email: this field is required'],
     ['email', 'office@', 'A valid email is required'],
-    ['address', '', 'This field is required'],
-    ['postalAddress', '', 'This field is required'],
+    ['address', '', 'Address: this field is required'],
+    ['postalAddress', '', 'Postal Address: this field is required'],
   ])('answers 400 when %s is %j: %s', async (field, value, message) => {
     const response = await call('POST', '/api/company', superToken, companyBody({ [field]: value }));
     expect(response.statusCode).toBe(400);
@@ -151,7 +151,7 @@ describe('POST /api/company', () => {
     const { postalAddress: _omitted, ...missing } = companyBody();
     const response = await call('POST', '/api/company', superToken, missing);
     expect(response.statusCode).toBe(400);
-    expect(response.body).toBe('This field is required');
+    expect(response.body).toBe('Postal Address: this field is required');
     for (const payload of ['null', '[]', '"x"', '{not json']) {
       const bad = await app.inject({
         method: 'POST',
@@ -262,7 +262,7 @@ describe('GET /api/company/:id', () => {
     expect((await call('GET', `/api/company/${deleted._id}`, superToken)).statusCode).toBe(404);
     const malformed = await call('GET', '/api/company/12345', superToken);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.body).toBe('Not a valid id');
+    expect(malformed.body).toBe('Company id: not a valid id');
   });
 });
 

@@ -79,12 +79,12 @@ describe('POST /api/file', () => {
   });
 
   it.each([
-    [{ type: 'photo', filename: 'photo.pdf' }, 'A .png or .jpg file is required'],
-    [{ type: 'companyProfile', filename: 'logo.gif' }, 'A .png or .jpg file is required'],
-    [{ type: 'siteSafetyPlan', filename: 'plan.png' }, 'A .pdf file is required'],
-    [{ type: 'termsConditions', filename: 'terms' }, 'A .pdf file is required'],
-    [{ type: 'photo', filename: '' }, 'This field is required'],
-    [{ type: 'photo' }, 'This field is required'],
+    [{ type: 'photo', filename: 'photo.pdf' }, 'File name: a .png or .jpg file is required'],
+    [{ type: 'companyProfile', filename: 'logo.gif' }, 'File name: a .png or .jpg file is required'],
+    [{ type: 'siteSafetyPlan', filename: 'plan.png' }, 'File name: a .pdf file is required'],
+    [{ type: 'termsConditions', filename: 'terms' }, 'File name: a .pdf file is required'],
+    [{ type: 'photo', filename: '' }, 'File name: this field is required'],
+    [{ type: 'photo' }, 'File name: this field is required'],
   ])('refuses %j with 400 %s', async (body, message) => {
     const response = await requestUpload(body);
     expect(response.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '../../src/domain/company';
-import { inviteMessages, type InviteResponse } from '../../src/domain/invite';
+import type { InviteResponse } from '../../src/domain/invite';
 import { createAuthCode } from '../../server/auth/auth-codes';
 import { hashSecret } from '../../server/auth/secrets';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
@@ -151,16 +151,16 @@ describe('POST /api/user/invite', () => {
   });
 
   it.each([
-    ['firstName', '', 'This field is required'],
-    ['surname', '', 'This field is required'],
-    ['email', '', 'This field is required'],
+    ['firstName', '', 'First Name: this field is required'],
+    ['surname', '', 'Surname: this field is required'],
+    ['email', '', 'Email: this field is required'],
     ['email', 'someone@', 'A valid Contact Email is required'],
-    ['phone', '', 'This field is required'],
+    ['phone', '', 'Phone Number: this field is required'],
     ['phone', '12345', 'A valid Phone Number is required'],
     ['phone', '04001234567', 'A valid Phone Number is required'],
-    ['companyId', 'abc', 'Not a valid id'],
-    ['role', 'SuperUser', inviteMessages.role],
-    ['role', 'TradesPerson', inviteMessages.role],
+    ['companyId', 'abc', 'Company id: not a valid id'],
+    ['role', 'SuperUser', 'Role: choose Admin, Supervisor or Auditor'],
+    ['role', 'TradesPerson', 'Role: choose Admin, Supervisor or Auditor'],
   ])('answers 400 when %s is %j: %s', async (field, value, message) => {
     const company = await createCompany();
     const response = await call('POST', '/api/user/invite', superToken, inviteBody(company._id, { [field]: value }));
@@ -173,7 +173,7 @@ describe('POST /api/user/invite', () => {
     const { phone: _omitted, ...missing } = inviteBody(company._id);
     const response = await call('POST', '/api/user/invite', superToken, missing);
     expect(response.statusCode).toBe(400);
-    expect(response.body).toBe('This field is required');
+    expect(response.body).toBe('Phone Number: this field is required');
     const unknown = await call('POST', '/api/user/invite', superToken, inviteBody(randomUUID()));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe('This company does not exist');
@@ -324,9 +324,9 @@ describe('POST /api/user/accept', () => {
     const token = await tokenWithRole(newEmail('someone'), null);
     const missing = await call('POST', '/api/user/accept', token, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.body).toBe('This field is required');
+    expect(missing.body).toBe('Invitation code: this field is required');
     const empty = await call('POST', '/api/user/accept', token, { inviteCode: '' });
-    expect(empty.body).toBe('This field is required');
+    expect(empty.body).toBe('Invitation code: this field is required');
     const unknown = await call('POST', '/api/user/accept', token, { inviteCode: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toBe('This invitation is not valid');
@@ -403,7 +403,7 @@ describe('POST /api/user/invite/:userRoleId (resend)', () => {
     expect(unknown.body).toBe('This invitation is not valid');
     const malformed = await call('POST', '/api/user/invite/not-a-uuid', superToken, {});
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.body).toBe('Not a valid id');
+    expect(malformed.body).toBe('Invitation id: not a valid id');
   });
 });
 

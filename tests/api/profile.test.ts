@@ -140,13 +140,13 @@ describe('PUT /api/profile', () => {
   });
 
   it.each([
-    ['an empty first name', { firstName: '' }, 'This field is required'],
-    ['a blank surname', { surname: '   ' }, 'This field is required'],
-    ['a missing emergency contact', { emergencyContactName: undefined }, 'This field is required'],
-    ['an invalid contact email', { contactEmail: 'jack@' }, 'A valid email is required'],
+    ['an empty first name', { firstName: '' }, 'First Name: this field is required'],
+    ['a blank surname', { surname: '   ' }, 'Surname: this field is required'],
+    ['a missing emergency contact', { emergencyContactName: undefined }, 'Emergency Contact Name: this field is required'],
+    ['an invalid contact email', { contactEmail: 'jack@' }, 'Contact Email: a valid email is required'],
     ['a phone with letters', { phone: '04 1234 ABCD' }, 'A valid phone number is required'],
-    ['an emergency phone with a plus sign', { emergencyContactPhone: '+61412345678' }, 'A valid phone number is required'],
-    ['an empty white card number', { businessDetails: { tradeQualifications: 'Carpenter', whitecardNumber: '' } }, 'This field is required'],
+    ['an emergency phone with a plus sign', { emergencyContactPhone: '+61412345678' }, 'Emergency Contact Phone: a valid phone number is required'],
+    ['an empty white card number', { businessDetails: { tradeQualifications: 'Carpenter', whitecardNumber: '' } }, 'White Card Number: this field is required'],
   ])('answers 400 to %s', async (_case, change, message) => {
     const response = await call('PUT', 'supervisor@ridgeline.demo', { ...validUpdate, ...change });
     expect(response.statusCode).toBe(400);

@@ -208,18 +208,18 @@ describe('POST /api/company/:companyId/projectSites', () => {
 
   it('answers the spec §5 messages for missing, empty and malformed fields', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ address: '' }, 'This field is required'],
-      [{ suburb: '   ' }, 'This field is required'],
-      [{ siteNumber: undefined }, 'This field is required'],
-      [{ clientName: '' }, 'This field is required'],
-      [{ postcode: '' }, 'This field is required'],
+      [{ address: '' }, 'Address: this field is required'],
+      [{ suburb: '   ' }, 'Suburb: this field is required'],
+      [{ siteNumber: undefined }, 'Job No.: this field is required'],
+      [{ clientName: '' }, 'Client: this field is required'],
+      [{ postcode: '' }, 'Postcode: this field is required'],
       [{ postcode: '215' }, 'A valid postcode is required'],
       [{ postcode: '21500' }, 'A valid postcode is required'],
       [{ postcode: 'ABCD' }, 'A valid postcode is required'],
-      [{ supervisor: 'not-an-id' }, 'Choose a supervisor of this company'],
-      [{ ppe: ['hard_hat', 'cape'] }, 'Choose PPE from the offered list'],
+      [{ supervisor: 'not-an-id' }, 'Site Supervisor: choose a supervisor of this company'],
+      [{ ppe: ['hard_hat', 'cape'] }, 'PPE item 2: choose PPE from the offered list'],
       [{ siteSafetyPlan: { friendlyName: 'plan.pdf', fileKey: 'x.pdf', type: 'photo' } }, 'Upload the site safety plan again'],
-      [{ address: 'x'.repeat(501) }, 'This text is too long'],
+      [{ address: 'x'.repeat(501) }, 'Address: must be at most 500 characters'],
     ];
     for (const [overrides, message] of cases) {
       const response = await call('POST', sitesUrl(home.companyId), home.admin.token, siteBody(overrides));
@@ -346,7 +346,7 @@ describe('access to the project site calls', () => {
 
   it('answers 400 for a malformed site id within one’s own company', async () => {
     const response = await call('GET', siteUrl(home.companyId, 'not-a-uuid'), home.admin.token);
-    expect(answer(response)).toEqual({ statusCode: 400, body: 'Not a valid id' });
+    expect(answer(response)).toEqual({ statusCode: 400, body: 'Project site id: not a valid id' });
   });
 });
 
@@ -452,7 +452,7 @@ describe('PUT /api/company/:companyId/projectSites/:projectSiteId', () => {
   it('needs the version the site was read at', async () => {
     const site = await createSite();
     const missing = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, siteBody());
-    expect(answer(missing)).toEqual({ statusCode: 400, body: 'This field is required' });
+    expect(answer(missing)).toEqual({ statusCode: 400, body: 'Version: this field is required' });
     for (const version of ['1', 0, 1.5, null]) {
       const response = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody(), version });
       expect(answer(response)).toEqual({ statusCode: 400, body: 'Reload the site before saving: send the version it was read at' });
@@ -571,9 +571,9 @@ describe('PATCH /api/company/:companyId/projectSites (bulk status)', () => {
     const cases: [unknown, string][] = [
       [{ projectSiteIds: [], selectedStatus: 'on_hold' }, 'Select from 1 to 500 project sites'],
       [{ projectSiteIds: Array.from({ length: 501 }, () => randomUUID()), selectedStatus: 'on_hold' }, 'Select from 1 to 500 project sites'],
-      [{ projectSiteIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Not a valid project site id'],
+      [{ projectSiteIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Project sites item 1: not a valid project site id'],
       [{ projectSiteIds: [site._id], selectedStatus: 'finished' }, 'Choose one of the offered statuses'],
-      [{ projectSiteIds: [site._id] }, 'This field is required'],
+      [{ projectSiteIds: [site._id] }, 'Status: this field is required'],
     ];
     for (const [body, message] of cases) {
       expect(answer(await call('PATCH', sitesUrl(home.companyId), home.admin.token, body))).toEqual({ statusCode: 400, body: message });
@@ -666,14 +666,14 @@ describe('PATCH /api/company/:companyId/projectSites (bulk status over a select-
   it('answers 400, never 500, for a bad select-all body', async () => {
     const before = await statuses();
     const cases: [unknown, string][] = [
-      [{ matching: 'all', excludedIds: [], selectedStatus: 'on_hold' }, 'Describe the sites to change with a search and a status'],
-      [{ matching: null, excludedIds: [], selectedStatus: 'on_hold' }, 'Describe the sites to change with a search and a status'],
+      [{ matching: 'all', excludedIds: [], selectedStatus: 'on_hold' }, 'Selection: describe the sites to change with a search and a status'],
+      [{ matching: null, excludedIds: [], selectedStatus: 'on_hold' }, 'Selection: describe the sites to change with a search and a status'],
       [{ matching: { status: 'paused' }, excludedIds: [], selectedStatus: 'on_hold' }, 'Choose one of the offered status filters'],
       [{ matching: { search: 'x'.repeat(101) }, excludedIds: [], selectedStatus: 'on_hold' }, 'Search with a single text of at most 100 characters'],
       [{ matching: { search: ['a', 'b'] }, excludedIds: [], selectedStatus: 'on_hold' }, 'Search with a single text of at most 100 characters'],
-      [{ matching: {}, excludedIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Not a valid project site id'],
-      [{ matching: {}, excludedIds: 'none', selectedStatus: 'on_hold' }, 'List the sites to leave out by their ids'],
-      [{ matching: {}, selectedStatus: 'on_hold' }, 'This field is required'],
+      [{ matching: {}, excludedIds: ['not-a-uuid'], selectedStatus: 'on_hold' }, 'Excluded ids item 1: not a valid project site id'],
+      [{ matching: {}, excludedIds: 'none', selectedStatus: 'on_hold' }, 'Excluded ids: list the sites to leave out by their ids'],
+      [{ matching: {}, selectedStatus: 'on_hold' }, 'Excluded ids: this field is required'],
       [{ matching: {}, excludedIds: [], selectedStatus: 'finished' }, 'Choose one of the offered statuses'],
     ];
     for (const [body, message] of cases) {

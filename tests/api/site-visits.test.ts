@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from '../../src/domain/decode';
-import { validationMessages } from '../../src/domain/messages';
 import { ActiveCheckIn, EndedCheckIn, SiteVisit, siteVisitMessages } from '../../src/domain/site-visit';
 import { calendarDateIn, expiredLicenceMessage, tradesMessages } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
@@ -200,9 +199,9 @@ describe('POST /api/site/:siteId/checkin and checkout', () => {
   it('refuses a body without the PPE confirmation, a wrong key, and a site with an unacknowledged safety plan', async () => {
     const person = await tradesPerson(app, 'careless@example.com');
     const noPpe = await checkIn(siteA.id, person.token, { key: siteA.key });
-    expect({ status: noPpe.statusCode, body: noPpe.body }).toEqual({ status: 400, body: validationMessages.required });
+    expect({ status: noPpe.statusCode, body: noPpe.body }).toEqual({ status: 400, body: 'PPE confirmation: this field is required' });
     const falsePpe = await checkIn(siteA.id, person.token, { key: siteA.key, ppeConfirmed: false });
-    expect({ status: falsePpe.statusCode, body: falsePpe.body }).toEqual({ status: 400, body: siteVisitMessages.ppeNotConfirmed });
+    expect({ status: falsePpe.statusCode, body: falsePpe.body }).toEqual({ status: 400, body: 'PPE confirmation: confirm you have the PPE this site requires' });
     const wrongKey = await checkIn(siteA.id, person.token, { key: siteB.key, ppeConfirmed: true });
     expect({ status: wrongKey.statusCode, body: wrongKey.body }).toEqual({ status: 403, body: siteVisitMessages.invalidKey });
     // siteB was given a safety plan above.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decode } from '../../src/domain/decode';
 import { highRiskWorkText } from '../../src/domain/high-risk-work';
 import type { LiveEvent } from '../../server/live/bus';
@@ -136,7 +136,6 @@ describe('POST /api/site/:siteId/swms: a checked-in tradesperson', () => {
     const unsubscribe = app.live.subscribe(admin.companyId, (event) => heard.push(event));
     const body = complete();
     const response = await submit(tradie.token, body);
-    unsubscribe();
     expect(response.statusCode, response.body).toBe(201);
     expect(decode(Swms, response.json()).ok).toBe(true);
     const swms = response.json<Swms>();
@@ -161,7 +160,9 @@ describe('POST /api/site/:siteId/swms: a checked-in tradesperson', () => {
     });
     const read = await app.inject({ method: 'GET', url: `/api/company/${admin.companyId}/swms/${swms._id}`, headers: auth(admin.token) });
     expect(read.json()).toEqual(swms);
-    expect(heard).toContainEqual({ companyId: admin.companyId, topic: 'swms' });
+    // The notice travels through the database (LISTEN/NOTIFY on PostgreSQL), so it may land a moment after the answer.
+    await vi.waitFor(() => expect(heard).toContainEqual({ companyId: admin.companyId, topic: 'swms' }));
+    unsubscribe();
 
     for (const reviewer of [admin, supervisor]) {
       const list = await app.inject({ method: 'GET', url: `/api/company/${admin.companyId}/swms`, headers: auth(reviewer.token) });
@@ -214,7 +215,7 @@ describe('POST /api/site/:siteId/swms: a checked-in tradesperson', () => {
   it("refuses a malformed body with the first field's message", async () => {
     const tradie = await newTradesPerson();
     await checkIn(tradie.id, new Date());
-    expect(answer(await submit(tradie.token, { ...complete(), riskLikelihoodLevel: 6 }))).toEqual({ statusCode: 400, body: swmsSubmissionMessages.level });
+    expect(answer(await submit(tradie.token, { ...complete(), riskLikelihoodLevel: 6 }))).toEqual({ statusCode: 400, body: 'Likelihood: choose a level from 1 to 5' });
     expect(answer(await submit(tradie.token, { ...complete(), submissionId: 'draft-1' }))).toEqual({ statusCode: 400, body: swmsSubmissionMessages.submissionId });
   });
 

@@ -522,7 +522,7 @@ describe('GET /api/company/:companyId/swms/:swmsId', () => {
     const unknown = await call('GET', swmsUrl(harbourAdmin.companyId, randomUUID()), harbourSupervisor.token);
     expect(answer(foreign)).toEqual(deniedSwms);
     expect(answer(unknown)).toEqual(deniedSwms);
-    expect(answer(await call('GET', swmsUrl(harbourAdmin.companyId, 'not-an-id'), harbourAdmin.token))).toEqual({ statusCode: 400, body: 'Not a valid id' });
+    expect(answer(await call('GET', swmsUrl(harbourAdmin.companyId, 'not-an-id'), harbourAdmin.token))).toEqual({ statusCode: 400, body: 'SWMS id: not a valid id' });
   });
 });
 
@@ -874,7 +874,7 @@ describe('PUT /api/company/:id/swms: select-all over every page', () => {
       [{ matching: { search: ['a'] }, status: 'reviewed' }, 'Search with a single text of at most 100 characters'],
       [{ matching: {}, excludedIds: Array.from({ length: 501 }, () => id), status: 'reviewed' }, 'Send at most 500 excludedIds'],
       [{ matching: {}, excludedIds: id, status: 'reviewed' }, 'Send at most 500 excludedIds'],
-      [{ matching: {}, excludedIds: ['not-an-id'], status: 'reviewed' }, 'Not a valid id'],
+      [{ matching: {}, excludedIds: ['not-an-id'], status: 'reviewed' }, 'Excluded ids item 1: not a valid id'],
       [{ matching: {}, status: 'approved' }, 'Status must be reviewed or forReview'],
       [{ matching: {}, status: 'reviewed', company: ridgelineAdmin.companyId }, 'The company does not match the address'],
     ];
@@ -895,14 +895,14 @@ describe('PUT /api/company/:id/swms: bad input', () => {
       [{ swmsIds: [id], status: 'REVIEWED' }, 'Status must be reviewed or forReview'],
       [{ swmsIds: [id], status: 3 }, 'Status must be reviewed or forReview'],
       [{ swmsId: id, status: null }, 'Status must be reviewed or forReview'],
-      [{ swmsId: id }, 'This field is required'],
+      [{ swmsId: id }, 'Status: this field is required'],
       [{ status: 'reviewed' }, 'Send either swmsId or swmsIds'],
       [{ swmsId: id, swmsIds: [id], status: 'reviewed' }, 'Send either swmsId or swmsIds'],
       [{ swmsIds: [], status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
       [{ swmsIds: Array.from({ length: 501 }, () => id), status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
-      [{ swmsIds: ['not-an-id'], status: 'reviewed' }, 'Not a valid id'],
+      [{ swmsIds: ['not-an-id'], status: 'reviewed' }, 'SWMS ids item 1: not a valid id'],
       [{ swmsIds: harbourSwms[0], status: 'reviewed' }, 'Send from 1 to 500 swmsIds'],
-      [{ swmsId: 42, status: 'reviewed' }, 'Expected string'],
+      [{ swmsId: 42, status: 'reviewed' }, 'SWMS id: must be text'],
       [{ swmsIds: [id], status: 'reviewed', company: ridgelineAdmin.companyId }, 'The company does not match the address'],
     ];
     for (const [body, message] of cases) {

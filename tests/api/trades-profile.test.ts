@@ -163,13 +163,13 @@ describe('PUT /api/profile/trades/:id', () => {
     const licence = { licenceClass: 'Dogging (DG)', number: 'DG-1', expiresOn: '2027-06-30', photo: null };
     expect(answer(await put(tradie.id, tradie.token, profile({ licences: [{ ...licence, expiresOn: '2027-02-30' }] })))).toEqual({
       statusCode: 400,
-      body: tradesMessages.expiryDate,
+      body: `Licences item 1, Expiry date: ${tradesMessages.expiryDate.charAt(0).toLowerCase()}${tradesMessages.expiryDate.slice(1)}`,
     });
     expect(answer(await put(tradie.id, tradie.token, profile({ licences: Array.from({ length: 21 }, () => licence) })))).toEqual({
       statusCode: 400,
       body: tradesMessages.tooManyLicences,
     });
-    expect(answer(await put(tradie.id, tradie.token, { ...profile(), whitecardNumber: '  ' }))).toEqual({ statusCode: 400, body: 'This field is required' });
+    expect(answer(await put(tradie.id, tradie.token, { ...profile(), whitecardNumber: '  ' }))).toEqual({ statusCode: 400, body: 'White Card Number: this field is required' });
     expect((await put(tradie.id, tradie.token, profile({ licences: Array.from({ length: 20 }, () => licence) }))).statusCode).toBe(200);
   });
 
