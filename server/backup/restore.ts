@@ -13,6 +13,7 @@ import { startAzurite } from '../storage/azurite';
 import { openBlobStore } from '../storage/blob-store';
 import { collect, readArchive } from './archive';
 import { blobFolder, databaseFolder, folderContents, holdsData, type FolderContents } from './folder-contents';
+import { knownMigrations } from '../db/migrate';
 import { databaseMemberName, filesPrefix, manifestMemberName, type BackupManifest } from './manifest';
 import { embeddedOnly, portalRunning } from './messages';
 import { describeContents } from './report';
@@ -91,6 +92,20 @@ function claim(dataDir: string) {
 }
 
 /**
+ * An archive from an older portal is fine: its missing migrations run at the next start. One from a
+ * newer portal holds tables this code does not know, so it is refused before anything is touched.
+ */
+function refuseNewerSchema(file: string, manifest: BackupManifest): void {
+  const known = new Set(knownMigrations());
+  const unknown = manifest.database.migrations.filter((name) => !known.has(name));
+  if (unknown.length === 0) return;
+  throw new Error(
+    `${file} was made by a newer portal (version ${manifest.appVersion}): its database has migrations this portal does not know (${unknown.join(', ')}).\n` +
+      'Upgrade this portal to that version or later, then restore it. Nothing was changed.',
+  );
+}
+
+/**
  * `npm run cli -- restore <file> [--force]`: checks every checksum first, refuses while a portal owns
  * the folder and, without --force, when the folder holds data; loads the archive beside the live
  * folders, checks the counts, then swaps the database and blob store in.
@@ -100,6 +115,7 @@ export async function restoreBackup(config: AppConfig, file: string, force: bool
   const owner = liveOwner(config.dataDir);
   if (owner !== undefined) throw new Error(portalRunning(config.dataDir, owner));
   const manifest = await verifyArchive(file);
+  refuseNewerSchema(file, manifest);
   const lock = claim(config.dataDir);
   const database = `${databaseFolder(config.dataDir)}.restoring`;
   const blobs = `${blobFolder(config.dataDir)}.restoring`;

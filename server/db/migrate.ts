@@ -20,12 +20,17 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
+/** The migrations this code carries, oldest first. */
+export function knownMigrations(): string[] {
+  return readdirSync(migrationsDir).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+}
+
 async function applyPending(db: Db): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  const files = readdirSync(migrationsDir).filter((name) => /^\d+_.+\.sql$/.test(name)).sort();
+  const files = knownMigrations();
   const applied: string[] = [];
   for (const name of files) {
     await db.transaction().execute(async (trx) => {

@@ -74,7 +74,7 @@ async function cli(args: readonly string[], dataDir: string) {
 }
 
 interface Manifest {
-  database: { rows: Record<string, number> };
+  database: { rows: Record<string, number>; migrations: string[] };
   files: { count: number; bytes: number };
   members: { name: string; bytes: number; sha256: string }[];
 }
@@ -181,6 +181,18 @@ describe('npm run cli -- backup and restore (embedded database and blob store)',
     const cut = await cli(['restore', path.join(work, 'cut.tar')], target);
     expect(cut.code).toBe(1);
     expect(cut.stderr).toContain('is not a usable portal backup');
+
+    // An archive from a newer portal: its database carries a migration this code does not know.
+    const unpacked = mkdtempSync(path.join(work, 'newer-'));
+    execFileSync('tar', ['-xf', whileStopped, '-C', unpacked]);
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as Manifest;
+    manifest.database.migrations.push('999_from_the_future.sql');
+    writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest));
+    execFileSync('tar', ['-cf', path.join(work, 'newer.tar'), '-C', unpacked, 'manifest.json', 'database', 'files']);
+    const newer = await cli(['restore', path.join(work, 'newer.tar')], target);
+    expect(newer.code).toBe(1);
+    expect(newer.stderr).toContain('was made by a newer portal');
+    expect(newer.stderr).toContain('999_from_the_future.sql');
     expect(existsSync(target)).toBe(false);
   });
 

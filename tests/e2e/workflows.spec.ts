@@ -17,7 +17,7 @@ test('an auditor reads a workflow diagram by keyboard, searches it and downloads
   await page.getByRole('link', { name: /SWMS dual review/ }).click();
   await expect(page).toHaveURL(/\/workflows\/swmsReview$/);
 
-  const diagram = page.getByRole('img', { name: 'SWMS dual review statechart' }).first();
+  const diagram = page.getByRole('group', { name: 'SWMS dual review statechart' }).first();
   await expect(diagram).toBeVisible();
   const forReview = page.locator('.diagram-frame [data-state-id="swmsReview.supervisor.forReview"]');
   await forReview.focus();
