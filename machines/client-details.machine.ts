@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Company, Employee } from '../src/domain/company';
+import { loadProblemOf, type LoadProblem } from './load-problem';
 import { mustBeProvided } from './must-be-provided';
 
 export interface ClientRecord {
@@ -10,6 +11,8 @@ export interface ClientRecord {
 export interface ClientDetailsContext {
   readonly clientId: string;
   readonly client: ClientRecord | null;
+  /** Why the client could not be read: not found, not allowed, or a failure worth retrying (issue 13 §2). */
+  readonly problem: LoadProblem | null;
 }
 
 export type ClientDetailsEvent = { type: 'delete.open' } | { type: 'delete.cancel' } | { type: 'delete.confirm' };
@@ -34,7 +37,7 @@ export const clientDetailsMachine = setup({
   },
 }).createMachine({
   id: 'clientDetails',
-  context: ({ input }) => ({ clientId: input.clientId, client: null }),
+  context: ({ input }) => ({ clientId: input.clientId, client: null, problem: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -44,10 +47,13 @@ export const clientDetailsMachine = setup({
         src: 'loadClient',
         input: ({ context }) => ({ clientId: context.clientId }),
         onDone: { target: 'showing', actions: assign({ client: ({ event }) => event.output }) },
-        onError: { target: 'missing' },
+        onError: { target: 'missing', actions: assign({ problem: ({ event }) => loadProblemOf(event.error) }) },
       },
     },
-    missing: { description: "Spec §8: 'Something went wrong :(' when the client cannot be read." },
+    missing: {
+      description:
+        "The client cannot be read: `problem` says whether it does not exist (400/404), is not for this user (403), or failed ('Something went wrong :(', spec §8).",
+    },
     showing: { on: { 'delete.open': 'confirmingDelete' } },
     confirmingDelete: {
       description: 'The dialog names the company and says what deleting does.',

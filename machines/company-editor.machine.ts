@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Company, CompanyInput } from '../src/domain/company';
+import { loadProblemOf, type LoadProblem } from './load-problem';
 import { mustBeProvided } from './must-be-provided';
 import { serverMessage } from './server-message';
 
@@ -11,6 +12,8 @@ export interface CompanyEditorContext {
   readonly companyId: string;
   readonly company: Company | null;
   readonly error: string | null;
+  /** Why the company could not be read: not found, not allowed, or a failure worth retrying (issue 13 §2). */
+  readonly problem: LoadProblem | null;
 }
 
 export type CompanyEditorEvent = { type: 'company.save'; input: CompanyInput };
@@ -38,7 +41,7 @@ export const companyEditorMachine = setup({
   },
 }).createMachine({
   id: 'companyEditor',
-  context: ({ input }) => ({ companyId: input.companyId, company: null, error: null }),
+  context: ({ input }) => ({ companyId: input.companyId, company: null, error: null, problem: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -48,10 +51,13 @@ export const companyEditorMachine = setup({
         src: 'loadCompany',
         input: ({ context }) => ({ companyId: context.companyId }),
         onDone: { target: 'editing', actions: assign({ company: ({ event }) => event.output }) },
-        onError: { target: 'missing' },
+        onError: { target: 'missing', actions: assign({ problem: ({ event }) => loadProblemOf(event.error) }) },
       },
     },
-    missing: { description: "Spec §8: 'Something went wrong :(' when the company cannot be read." },
+    missing: {
+      description:
+        "The company cannot be read: `problem` says whether it does not exist (400/404), is not for this user (403), or failed ('Something went wrong :(', spec §8).",
+    },
     editing: {
       on: { 'company.save': { target: 'saving' } },
     },

@@ -1,7 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { InvitationView } from '../src/domain/invite';
+import { inviteMessages, type InvitationView } from '../src/domain/invite';
 import type { Role } from '../src/domain/roles';
 import type { TokenResponse } from '../src/domain/token';
+import { httpStatusOf } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { serverMessage } from './server-message';
 
@@ -16,17 +17,35 @@ export interface InviteAcceptanceInput {
   readonly signedIn: boolean;
   /** The signed-in user's roles (token payload); empty when signed out. */
   readonly roles: readonly Role[];
+  /**
+   * Where the signed-in user's home page is (`decideRedirect` without an invitation or a return
+   * path). Spec §2 sends a user with a role to /clients, which is the default.
+   */
+  readonly homePath?: string;
 }
+
+/**
+ * Why an invitation cannot be accepted (issue 13 §2), read from the server's answer: `used`,
+ * `expired`, `replaced` (a resend voided it, or its company was deleted), `notValid` (no such code),
+ * `wrongEmail` (sent to another address) or `unavailable` (the server or the network failed).
+ * The view says what to do next for each.
+ */
+export type InvitationProblem = 'used' | 'expired' | 'replaced' | 'notValid' | 'wrongEmail' | 'unavailable';
 
 export interface InviteAcceptanceContext {
   /** The code from the address, else the stored one. */
   readonly inviteCode: string | null;
+  /** True when the code came from the address; false when it was stored before a sign-in (and went with it). */
+  readonly codeFromLink: boolean;
   readonly signedIn: boolean;
   readonly roles: readonly Role[];
+  readonly homePath: string;
   readonly invitation: InvitationView | null;
   /** The token POST user/accept answered. */
   readonly token: string | null;
+  /** The server's message when the invitation was refused. */
   readonly error: string | null;
+  readonly problem: InvitationProblem | null;
 }
 
 export type InviteAcceptanceEvent = { type: 'invite.accept' };
@@ -44,15 +63,49 @@ export interface DeliverTokenParams {
   readonly token: string;
 }
 
-/** Where the gateway ends: leave for a path, or stay with the accepted token, or show the failure. */
+/** Why the invitation page stays on screen without an invitation to accept. */
+export interface InvitationFailure {
+  /** The server's message, as it said it (spec §8). */
+  readonly message: string;
+  readonly problem: InvitationProblem;
+  /** The user's home page when they already have a role there ('Go to your home page'); null for someone without one. */
+  readonly home: string | null;
+}
+
+/** Where the gateway ends: leave for a path, or stay with the accepted token, or explain why not. */
 export type InviteAcceptanceOutput =
   | { readonly kind: 'redirect'; readonly to: string }
   | { readonly kind: 'accepted'; readonly token: string }
-  | { readonly kind: 'failed'; readonly message: string };
+  | ({ readonly kind: 'failed' } & InvitationFailure);
 
 export const inviteAcceptanceFallbackMessage = 'Something went wrong :(';
 
+const problemsByMessage = new Map<string, InvitationProblem>([
+  [inviteMessages.used, 'used'],
+  [inviteMessages.expired, 'expired'],
+  [inviteMessages.voided, 'replaced'],
+  [inviteMessages.notValid, 'notValid'],
+  [inviteMessages.wrongEmail, 'wrongEmail'],
+]);
+
+/** DESIGN.md Invitations: each refusal of GET user/invite/{code} and POST user/accept names its reason. */
+export function invitationProblemOf(error: unknown): InvitationProblem {
+  const named = problemsByMessage.get(serverMessage(error, ''));
+  if (named) return named;
+  const status = httpStatusOf(error);
+  if (status === 400 || status === 404 || status === 410) return 'notValid';
+  if (status === 403) return 'wrongEmail';
+  return 'unavailable';
+}
+
 const mayAccept = (roles: readonly Role[]) => roles.length === 0 || roles.includes('Unregistered');
+
+/** The server's message (spec §8); a call that got no answer at all has only the fallback to say. */
+function refusal(error: unknown): Pick<InviteAcceptanceContext, 'error' | 'problem'> {
+  const problem = invitationProblemOf(error);
+  const answered = problem !== 'unavailable' || httpStatusOf(error) !== null;
+  return { error: answered ? serverMessage(error, inviteAcceptanceFallbackMessage) : inviteAcceptanceFallbackMessage, problem };
+}
 
 /** Spec §2 /accept_invitation: find the code, make sure the right person is signed in, then accept it. */
 export const inviteAcceptanceMachine = setup({
@@ -70,25 +123,27 @@ export const inviteAcceptanceMachine = setup({
   actions: {
     persistInviteCode: actionMustBeProvided<PersistInviteCodeParams>('persistInviteCode'),
     deliverToken: actionMustBeProvided<DeliverTokenParams>('deliverToken'),
-    rememberFailure: assign((_, { error }: { error: unknown }) => ({
-      error: serverMessage(error, inviteAcceptanceFallbackMessage),
-    })),
+    rememberFailure: assign((_, { error }: { error: unknown }) => refusal(error)),
   },
   guards: {
     hasNoCode: ({ context }) => context.inviteCode === null,
     isSignedOut: ({ context }) => !context.signedIn,
     hasPortalRole: ({ context }) => !mayAccept(context.roles),
+    spentAtSignIn: ({ context }, { error }: { error: unknown }) => !context.codeFromLink && invitationProblemOf(error) === 'used',
   },
 }).createMachine({
   id: 'inviteAcceptance',
   description: 'The invitation gateway: an invited person signs in, reads who invited them, and accepts.',
   context: ({ input }) => ({
     inviteCode: input.invitationCodeFromQuery || input.storedInvitationCode || null,
+    codeFromLink: Boolean(input.invitationCodeFromQuery),
     signedIn: input.signedIn,
     roles: input.signedIn ? input.roles : [],
+    homePath: input.homePath || '/clients',
     invitation: null,
     token: null,
     error: null,
+    problem: null,
   }),
   initial: 'deciding',
   output: ({ event }) => event.output as InviteAcceptanceOutput,
@@ -98,7 +153,7 @@ export const inviteAcceptanceMachine = setup({
       always: [
         { guard: 'hasNoCode', target: 'noInvitation' },
         { guard: 'isSignedOut', target: 'signInFirst' },
-        { guard: 'hasPortalRole', target: 'alreadyRegistered' },
+        { guard: 'hasPortalRole', target: 'checking' },
         { target: 'loading' },
       ],
     },
@@ -114,12 +169,44 @@ export const inviteAcceptanceMachine = setup({
       entry: { type: 'persistInviteCode', params: ({ context }) => ({ inviteCode: context.inviteCode }) },
       output: { kind: 'redirect', to: '/' },
     },
+    checking: {
+      description:
+        'Issue 13 §2: signed in with a role other than Unregistered. GET user/invite/{inviteCode} says whether the invitation still stands before the user is sent home, so a refused one is explained rather than skipped.',
+      tags: ['loading'],
+      invoke: {
+        id: 'checkInvitation',
+        src: 'loadInvitation',
+        input: ({ context }) => ({ inviteCode: context.inviteCode ?? '' }),
+        onDone: { target: 'alreadyRegistered' },
+        onError: [
+          {
+            description:
+              'A stored code went with the sign-in, which accepts a valid invitation (spec §7 auth/token): already used means it gave this user their role.',
+            guard: { type: 'spentAtSignIn', params: ({ event }) => ({ error: event.error }) },
+            target: 'alreadyRegistered',
+          },
+          { target: 'refused', actions: { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
     alreadyRegistered: {
       type: 'final',
       description:
-        'Spec §2: a signed-in user with a role other than Unregistered goes to /clients. The code is forgotten, so later sign-ins do not come back here.',
+        'Spec §2: a signed-in user with a role other than Unregistered goes home (/clients unless their home page is given). The code is forgotten, so later sign-ins do not come back here.',
       entry: { type: 'persistInviteCode', params: { inviteCode: null } },
-      output: { kind: 'redirect', to: '/clients' },
+      output: ({ context }) => ({ kind: 'redirect', to: context.homePath }),
+    },
+    refused: {
+      type: 'final',
+      description:
+        "Issue 13 §2: the invitation was used, expired, replaced or never existed. The server's message stays on the invitation page with what to do next and a way to the user's home page; the code is forgotten.",
+      entry: { type: 'persistInviteCode', params: { inviteCode: null } },
+      output: ({ context }) => ({
+        kind: 'failed',
+        message: context.error ?? inviteAcceptanceFallbackMessage,
+        problem: context.problem ?? 'unavailable',
+        home: context.homePath,
+      }),
     },
     loading: {
       description: 'GET user/invite/{inviteCode}: who invited the user, and as what.',
@@ -162,9 +249,14 @@ export const inviteAcceptanceMachine = setup({
     failed: {
       type: 'final',
       description:
-        "Spec §8: the server's message, full screen, with a logout button. The stored code is forgotten so the next sign-in does not land here again.",
+        "Spec §8: the server's message, full screen, with what to do next and a logout button (no home page without a role). The stored code is forgotten so the next sign-in does not land here again.",
       entry: { type: 'persistInviteCode', params: { inviteCode: null } },
-      output: ({ context }) => ({ kind: 'failed', message: context.error ?? inviteAcceptanceFallbackMessage }),
+      output: ({ context }) => ({
+        kind: 'failed',
+        message: context.error ?? inviteAcceptanceFallbackMessage,
+        problem: context.problem ?? 'unavailable',
+        home: null,
+      }),
     },
   },
 });

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { InvitableRole } from '../src/domain/invite';
 import { roleLabel } from '../src/domain/roles';
-import type { inviteAcceptanceMachine } from './invite-acceptance.machine';
+import type { InvitationFailure, inviteAcceptanceMachine } from './invite-acceptance.machine';
 
 export type InviteAcceptanceSnapshot = SnapshotFrom<typeof inviteAcceptanceMachine>;
 
@@ -12,7 +12,7 @@ export interface InvitationSummary {
   readonly roleLabel: string;
 }
 
-/** Reading the invitation. */
+/** Reading the invitation (to show it, or, for a user who already has a role, to see whether it still stands). */
 export const isLoading = (snapshot: InviteAcceptanceSnapshot): boolean => snapshot.hasTag('loading');
 
 /** Accepting it. */
@@ -27,7 +27,7 @@ export const invitation = (snapshot: InviteAcceptanceSnapshot): InvitationSummar
 /** The 'Accept Invite' button is live only while the invitation is shown. */
 export const canAccept = (snapshot: InviteAcceptanceSnapshot): boolean => snapshot.matches('showing');
 
-/** Where to navigate now ('/' or '/clients'); null while the gateway stays on screen. */
+/** Where to navigate now ('/', or the home page of a user who already has a role); null while the gateway stays on screen. */
 export const redirectTo = (snapshot: InviteAcceptanceSnapshot): string | null =>
   snapshot.output?.kind === 'redirect' ? snapshot.output.to : null;
 
@@ -38,3 +38,9 @@ export const acceptedToken = (snapshot: InviteAcceptanceSnapshot): string | null
 /** Spec §8: the server's message, shown full screen with a logout button. */
 export const failureMessage = (snapshot: InviteAcceptanceSnapshot): string | null =>
   snapshot.output?.kind === 'failed' ? snapshot.output.message : null;
+
+/** Issue 13 §2: why the invitation cannot be accepted, which next step fits, and the way home when there is one. */
+export const failure = (snapshot: InviteAcceptanceSnapshot): InvitationFailure | null => {
+  const output = snapshot.output;
+  return output?.kind === 'failed' ? output : null;
+};

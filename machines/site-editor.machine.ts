@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { loadProblemOf, type LoadProblem } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../src/domain/project-site';
 import type { Ppe } from '../src/domain/ppe';
@@ -25,6 +26,8 @@ export interface SiteEditorContext {
   readonly error: string | null;
   /** The server's message when someone else saved the site first (409). */
   readonly conflict: string | null;
+  /** Why the site to edit could not be read: not found, not allowed, or a failure worth retrying (issue 13 §2). */
+  readonly problem: LoadProblem | null;
 }
 
 export type SiteEditorEvent =
@@ -60,7 +63,7 @@ export const siteEditorMachine = setup({
   },
 }).createMachine({
   id: 'siteEditor',
-  context: ({ input }) => ({ siteId: input.siteId, site: null, values: blankSiteForm, touched: [], error: null, conflict: null }),
+  context: ({ input }) => ({ siteId: input.siteId, site: null, values: blankSiteForm, touched: [], error: null, conflict: null, problem: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -74,11 +77,11 @@ export const siteEditorMachine = setup({
         src: 'loadSite',
         input: ({ context }) => ({ siteId: context.siteId ?? '' }),
         onDone: { target: 'editing', actions: assign(({ event }) => ({ site: event.output, values: formValuesOf(event.output) })) },
-        onError: { target: 'missing' },
+        onError: { target: 'missing', actions: assign({ problem: ({ event }) => loadProblemOf(event.error) }) },
       },
     },
     missing: {
-      description: "No site to edit: 'Something went wrong :('.",
+      description: "No site to edit: `problem` says whether it does not exist (400/404), is not for this user (403), or failed ('Something went wrong :(').",
       tags: ['missing'],
     },
     editing: {

@@ -7,6 +7,8 @@ type Snapshot = SnapshotFrom<typeof siteEditorMachine>;
 export const isLoading = (snapshot: Snapshot) => snapshot.matches('loading');
 export const isReloading = (snapshot: Snapshot) => snapshot.matches('reloading');
 export const isMissing = (snapshot: Snapshot) => snapshot.hasTag('missing');
+/** Issue 13 §2: why the site to edit is missing; null otherwise. */
+export const problem = (snapshot: Snapshot) => (snapshot.hasTag('missing') ? snapshot.context.problem : null);
 export const isSaving = (snapshot: Snapshot) => snapshot.hasTag('saving') || snapshot.matches('saved');
 export const values = (snapshot: Snapshot) => snapshot.context.values;
 export const site = (snapshot: Snapshot) => snapshot.context.site;

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
-import { NotAuthorisedPage } from '../features/auth/not-authorised-page';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, useLazyRoutes } from './routing/lazy-page';
+
+/** Spec §2: /unauthorised and every unmatched path (issue 13 §2: loaded on demand, as any other screen). */
+const notAuthorised = lazyPage(() => import('../features/auth/not-authorised-page'), (module) => module.NotAuthorisedPage);
 
 /** Spec §2: every screen with the header bar and side navigation, each loaded when first visited (issue 11). */
 export const signedInRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/unauthorised', element: <NotAuthorisedPage /> },
+      { path: '/unauthorised', element: notAuthorised },
       { path: '/clients', element: lazyPage(() => import('../features/clients/clients-page'), (module) => module.ClientsPage) },
       { path: '/clients/create', element: lazyPage(() => import('../features/clients/create-client-page'), (module) => module.CreateClientPage) },
       { path: '/clients/:clientId', element: lazyPage(() => import('../features/clients/client-details-page'), (module) => module.ClientDetailsPage) },
@@ -37,7 +39,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/site/:siteId/swms/new', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/workflows', element: lazyPage(() => import('../features/workflows/workflows-page'), (module) => module.WorkflowsPage) },
       { path: '/workflows/:machineId', element: lazyPage(() => import('../features/workflows/workflow-page'), (module) => module.WorkflowPage) },
-      { path: '*', element: <NotAuthorisedPage /> },
+      { path: '*', element: notAuthorised },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, type EventFromLogic, type InputFrom } from 'xstate';
 import { clientDetailsMachine, deleteMessages, type ClientRecord } from '../../machines/client-details.machine';
+import { ApiError } from '../../src/api/client';
 import type { Company, Employee } from '../../src/domain/company';
 import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
@@ -33,10 +34,19 @@ const admin: Employee = {
 };
 const record: ClientRecord = { company, employees: [admin] };
 const failure = { error: new Error('network down') };
+/** What the server answers for an id it cannot show (issue 13 §2), and what the page makes of it. */
+const loadFailures = [
+  { error: new ApiError('This company does not exist', 404), problem: 'notFound' },
+  { error: new ApiError('Expected a UUID', 400), problem: 'notFound' },
+  { error: new ApiError('You are not authorised to view this page', 403), problem: 'notAllowed' },
+  { error: new ApiError('Internal Server Error', 500), problem: 'failed' },
+  { error: failure.error, problem: 'failed' },
+] as const;
 
 const sampleEvents: Record<string, DetailsEvent[]> = {
   'xstate.done.actor.loadClient': [{ type: 'xstate.done.actor.loadClient', output: record }],
-  'xstate.error.actor.loadClient': [{ type: 'xstate.error.actor.loadClient', ...failure }],
+  // `problem` only tells the samples apart: the model keys events by their JSON.
+  'xstate.error.actor.loadClient': loadFailures.map(({ error, problem }) => ({ type: 'xstate.error.actor.loadClient', error, problem })),
   'delete.open': [{ type: 'delete.open' }],
   'delete.cancel': [{ type: 'delete.cancel' }],
   'delete.confirm': [{ type: 'delete.confirm' }],
@@ -106,7 +116,13 @@ describe('client details machine, model-based', () => {
           rig.expected.toasts.push({ type: 'toast', tone: 'error', message: deleteMessages.failed });
           expect(snapshot.matches('showing'), 'a failed delete keeps the client on screen').toBe(true);
         }
-        if (event.type === 'xstate.error.actor.loadClient') expect(snapshot.matches('missing')).toBe(true);
+        if (event.type === 'xstate.error.actor.loadClient') {
+          expect(snapshot.matches('missing')).toBe(true);
+          const { error } = step.event as { type: string; error?: unknown };
+          expect(snapshot.context.problem, 'decided from the HTTP status').toBe(loadFailures.find((sample) => sample.error === error)?.problem);
+        } else {
+          expect(snapshot.context.problem).toBeNull();
+        }
         expect(rig.toasts.mock.calls.map(([emitted]: unknown[]) => emitted)).toEqual(rig.expected.toasts);
       },
     });

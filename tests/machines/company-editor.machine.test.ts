@@ -31,7 +31,13 @@ const failures = [new Error(''), new Error(JSON.stringify({ message: 'ABN alread
 
 const sampleEvents = {
   'xstate.done.actor.loadCompany': [{ type: 'xstate.done.actor.loadCompany', output: company }],
-  'xstate.error.actor.loadCompany': [{ type: 'xstate.error.actor.loadCompany', error: new Error('404') }],
+  // `problem` only tells the samples apart: the model keys events by their JSON (issue 13 §2: decided from the HTTP status).
+  'xstate.error.actor.loadCompany': [
+    { type: 'xstate.error.actor.loadCompany', error: Object.assign(new Error('This company does not exist'), { status: 404 }), problem: 'notFound' },
+    { type: 'xstate.error.actor.loadCompany', error: Object.assign(new Error('Expected a UUID'), { status: 400 }), problem: 'notFound' },
+    { type: 'xstate.error.actor.loadCompany', error: Object.assign(new Error('You are not authorised to view this page'), { status: 403 }), problem: 'notAllowed' },
+    { type: 'xstate.error.actor.loadCompany', error: new Error('network down'), problem: 'failed' },
+  ],
   'company.save': [{ type: 'company.save', input }],
   'xstate.done.actor.saveCompany': [{ type: 'xstate.done.actor.saveCompany', output: saved }],
   // `sample` keeps the two failures apart in the graph: an Error serialises as {}.
@@ -96,7 +102,12 @@ describe('company editor machine, model-based', () => {
           expect(context.error).toBe(message);
           expect(context.company).toEqual(company);
         }
-        if (event.type === 'xstate.error.actor.loadCompany') expect(snapshot.matches('missing')).toBe(true);
+        if (event.type === 'xstate.error.actor.loadCompany') {
+          expect(snapshot.matches('missing')).toBe(true);
+          expect(snapshot.context.problem).toBe((event as { problem?: string }).problem);
+        } else {
+          expect(snapshot.context.problem).toBeNull();
+        }
         expect(rig.toasts).toEqual(rig.expected.toasts);
       },
     });

@@ -36,6 +36,13 @@ const savedSite: ProjectSite = { ...readSite, version: 3 };
 const staleVersion = Object.assign(new Error('This site was changed by someone else.'), { status: 409 });
 const serverFailure = Object.assign(new Error('Failed to update the information'), { status: 500 });
 const loadFailure = new Error('network down');
+/** What the server answers for a site id it cannot show (issue 13 §2), and what the page makes of it. */
+const loadProblems = [
+  { error: loadFailure, problem: 'failed' },
+  { error: Object.assign(new Error('This project site does not exist'), { status: 404 }), problem: 'notFound' },
+  { error: Object.assign(new Error('Expected a UUID'), { status: 400 }), problem: 'notFound' },
+  { error: Object.assign(new Error('You are not authorised to view this page'), { status: 403 }), problem: 'notAllowed' },
+] as const;
 const allFields: readonly SiteField[] = [...siteTextFields, 'supervisor', 'ppe', 'siteSafetyPlan'];
 
 /**
@@ -45,7 +52,7 @@ const allFields: readonly SiteField[] = [...siteTextFields, 'supervisor', 'ppe',
  */
 const sampleEvents: Record<string, EditorEvent[]> = {
   'xstate.done.actor.loadSite': [{ type: 'xstate.done.actor.loadSite', output: readSite }],
-  'xstate.error.actor.loadSite': [{ type: 'xstate.error.actor.loadSite', error: loadFailure }],
+  'xstate.error.actor.loadSite': loadProblems.map(({ error, problem }) => ({ type: 'xstate.error.actor.loadSite', error, problem })),
   'field.change': [
     { type: 'field.change', field: 'postcode', value: 'nope' },
     { type: 'field.change', field: 'postcode', value: readSite.postcode },
@@ -211,7 +218,12 @@ describe('site editor machine, model-based', () => {
           expect(context.error).toBe(loadFailure.message);
           expect(context.values).toEqual(previous?.state.context.values);
         }
-        if (event.type === 'xstate.error.actor.loadSite') expect(snapshot.matches('missing')).toBe(true);
+        if (event.type === 'xstate.error.actor.loadSite') {
+          expect(snapshot.matches('missing')).toBe(true);
+          expect(Editor.problem(snapshot), 'decided from the HTTP status').toBe((step.event as { problem?: string }).problem);
+        } else {
+          expect(Editor.problem(snapshot)).toBeNull();
+        }
         expect(rig.notifySaved).toHaveBeenCalledTimes(rig.expected.saved);
         expect(rig.notifySaveFailed).toHaveBeenCalledTimes(rig.expected.failed);
       },

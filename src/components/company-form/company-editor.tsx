@@ -5,7 +5,9 @@ import { fromPromise } from 'xstate';
 import { getCompany } from '../../api/get-company';
 import { updateCompany } from '../../api/update-company';
 import type { Company, CompanyInput } from '../../domain/company';
-import { ErrorState, LoadingState } from '../../ui/status';
+import { PageTitle, PageToolbar } from '../../ui/page';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
 import { CompanyForm } from './company-form';
 import { companyEditorMachine } from '../../../machines/company-editor.machine';
@@ -24,14 +26,20 @@ export interface CompanyEditorProps {
   readonly companyId: string;
   /** The company page: where Cancel and a successful save go. */
   readonly backTo: string;
+  /** The page's title ('Edit Client', 'Edit Company'). */
+  readonly title: string;
+  /** Issue 13 §2: what an unknown company is called, and the way back from it. */
+  readonly notFound: string;
+  readonly listTo: string;
+  readonly listLabel: string;
 }
 
-/** The company form in edit mode over one company (Edit Client, Edit Company). */
-export function CompanyEditor({ companyId, backTo }: CompanyEditorProps) {
+/** The company form in edit mode over one company (Edit Client, Edit Company), with the page's title and way back. */
+export function CompanyEditor({ companyId, backTo, title, notFound, listTo, listLabel }: CompanyEditorProps) {
   const navigate = useNavigate();
   const actor = useActorRef(editorLogic, { input: { companyId } });
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const missing = useSelector(actor, (s) => s.matches('missing'));
+  const problem = useSelector(actor, (s) => (s.matches('missing') ? s.context.problem : null));
   const saving = useSelector(actor, (s) => s.hasTag('busy'));
   const saved = useSelector(actor, (s) => s.status === 'done');
   const company = useSelector(actor, (s) => s.context.company);
@@ -46,17 +54,28 @@ export function CompanyEditor({ companyId, backTo }: CompanyEditorProps) {
     if (saved) navigate(backTo);
   }, [saved, backTo, navigate]);
 
-  if (loading) return <LoadingState />;
-  if (missing || !company) return <ErrorState />;
+  if (problem) {
+    return <ProblemState problem={problem} title={title} notFound={notFound} backTo={problem === 'failed' ? backTo : listTo} backLabel={listLabel} />;
+  }
   return (
-    <CompanyForm
-      initial={company}
-      currentLogo={company.image ?? null}
-      submitLabel={companyFormText.saveChanges}
-      busy={saving || saved}
-      error={error}
-      cancelTo={backTo}
-      onSubmit={(input) => actor.send({ type: 'company.save', input })}
-    />
+    <>
+      <PageTitle>{title}</PageTitle>
+      <PageToolbar>
+        <BackLink to={backTo} />
+      </PageToolbar>
+      {loading || !company ? (
+        <LoadingState />
+      ) : (
+        <CompanyForm
+          initial={company}
+          currentLogo={company.image ?? null}
+          submitLabel={companyFormText.saveChanges}
+          busy={saving || saved}
+          error={error}
+          cancelTo={backTo}
+          onSubmit={(input) => actor.send({ type: 'company.save', input })}
+        />
+      )}
+    </>
   );
 }

@@ -11,4 +11,5 @@ export const authText = {
   notAuthorisedTitle: 'Not Authorised',
   acceptInvitationTitle: 'Accept Invitation',
   logout: 'Logout',
+  goHome: 'Go to your home page',
 } as const;

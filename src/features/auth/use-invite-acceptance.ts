@@ -15,8 +15,8 @@ import type { TokenResponse } from '../../domain/token';
 
 /**
  * Spec §2 /accept_invitation on the invite-acceptance machine. A visitor who signed in with a stored
- * code already got the role during the token exchange: the machine sees a company role, forgets the
- * code and sends them to /clients, which the route guard forwards to their company page.
+ * code already got the role during the token exchange: the machine sees a company role, finds the
+ * code spent, forgets it and sends them to their home page. A refused code is explained instead.
  */
 export function useInviteAcceptance() {
   const sessionActor = Session.useActorRef();
@@ -24,11 +24,13 @@ export function useInviteAcceptance() {
   const navigate = useNavigate();
   const [input] = useState(() => {
     const snapshot = sessionActor.getSnapshot();
+    const payload = session.payload(snapshot);
     return {
       invitationCodeFromQuery: params.get('invitationCode'),
       storedInvitationCode: session.inviteCode(snapshot),
       signedIn: session.isSignedIn(snapshot),
       roles: session.roles(snapshot),
+      homePath: payload ? decideRedirect({ payload, inviteCode: null, returnTo: null }) : undefined,
     };
   });
   const actor = useActorRef(
@@ -62,7 +64,7 @@ export function useInviteAcceptance() {
     accepting: useSelector(actor, acceptance.isAccepting),
     invitation: useSelector(actor, acceptance.invitation),
     canAccept: useSelector(actor, acceptance.canAccept),
-    failure: useSelector(actor, acceptance.failureMessage),
+    failure: useSelector(actor, acceptance.failure),
     leaving: redirectTo !== null || acceptedToken !== null,
     accept: () => actor.send({ type: 'invite.accept' }),
   };

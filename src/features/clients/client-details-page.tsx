@@ -6,7 +6,8 @@ import { roleLabel } from '../../domain/roles';
 import { Button } from '../../ui/button';
 import { PencilIcon } from '../../ui/icons';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { ClientPeople } from './client-people';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { NoAdminCallout } from './no-admin-callout';
@@ -27,6 +28,19 @@ function ClientDetails({ clientId }: { readonly clientId: string }) {
   const client = details.client;
   const adminInvitePending = invited.invites.some((invite) => invite.role === 'CompanyAdmin');
 
+  if (details.problem) {
+    return (
+      <Page>
+        <ProblemState
+          problem={details.problem}
+          title={clientText.details}
+          notFound={clientText.notFound}
+          backTo={backToList(location.state)}
+          backLabel={clientText.backToList}
+        />
+      </Page>
+    );
+  }
   return (
     <Page>
       <PageTitle>{clientText.details}</PageTitle>
@@ -34,7 +48,6 @@ function ClientDetails({ clientId }: { readonly clientId: string }) {
         <BackLink to={backToList(location.state)} />
       </PageToolbar>
       {details.loading ? <LoadingState /> : null}
-      {details.missing ? <ErrorState /> : null}
       {client ? (
         <>
           {!client.company.hasAdmin && invited.status === 'ready' && !adminInvitePending ? (

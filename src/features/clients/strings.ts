@@ -33,4 +33,6 @@ export const clientText = {
   noAdminLead: 'Invite the first admin so the company can start using the portal.',
   inviteAdmin: 'Invite Admin',
   adminInvitePending: 'The admin invitation has been sent and is waiting to be accepted.',
+  notFound: 'This client does not exist',
+  backToList: 'Back to Clients',
 } as const;

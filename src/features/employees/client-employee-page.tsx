@@ -2,20 +2,32 @@ import { useParams } from 'react-router-dom';
 import { EmployeeDetails } from '../../components/employee-details/employee-details';
 import { useEmployee } from '../../components/employee-details/use-employee';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { employeeText } from './strings';
 
 function ClientEmployee({ clientId, employeeId }: { readonly clientId: string; readonly employeeId: string }) {
   const read = useEmployee(clientId, employeeId);
+  const backTo = `/clients/${encodeURIComponent(clientId)}`;
   return (
     <Page>
-      <PageTitle>{employeeText.employeeDetails}</PageTitle>
-      <PageToolbar>
-        <BackLink to={`/clients/${encodeURIComponent(clientId)}`} />
-      </PageToolbar>
-      {read.status === 'loading' ? <LoadingState /> : null}
-      {read.status === 'missing' ? <ErrorState /> : null}
-      {read.status === 'ready' ? <EmployeeDetails employee={read.employee} title={employeeText.employeeDetails} /> : null}
+      {read.status === 'missing' ? (
+        <ProblemState
+          problem={read.problem}
+          title={employeeText.employeeDetails}
+          notFound={employeeText.notFound}
+          backTo={backTo}
+          backLabel={employeeText.backToClient}
+        />
+      ) : (
+        <>
+          <PageTitle>{employeeText.employeeDetails}</PageTitle>
+          <PageToolbar>
+            <BackLink to={backTo} />
+          </PageToolbar>
+          {read.status === 'loading' ? <LoadingState /> : <EmployeeDetails employee={read.record} title={employeeText.employeeDetails} />}
+        </>
+      )}
     </Page>
   );
 }

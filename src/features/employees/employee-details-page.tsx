@@ -2,20 +2,32 @@ import { useParams } from 'react-router-dom';
 import { EmployeeDetails } from '../../components/employee-details/employee-details';
 import { useEmployee } from '../../components/employee-details/use-employee';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { employeeText } from './strings';
 
 function CompanyEmployee({ companyId, employeeId }: { readonly companyId: string; readonly employeeId: string }) {
   const read = useEmployee(companyId, employeeId);
+  const backTo = `/company/${encodeURIComponent(companyId)}/employees`;
   return (
     <Page>
-      <PageTitle>{employeeText.personalDetails}</PageTitle>
-      <PageToolbar>
-        <BackLink to={`/company/${encodeURIComponent(companyId)}/employees`} />
-      </PageToolbar>
-      {read.status === 'loading' ? <LoadingState /> : null}
-      {read.status === 'missing' ? <ErrorState /> : null}
-      {read.status === 'ready' ? <EmployeeDetails employee={read.employee} title={employeeText.personalDetails} /> : null}
+      {read.status === 'missing' ? (
+        <ProblemState
+          problem={read.problem}
+          title={employeeText.personalDetails}
+          notFound={employeeText.notFound}
+          backTo={backTo}
+          backLabel={employeeText.backToList}
+        />
+      ) : (
+        <>
+          <PageTitle>{employeeText.personalDetails}</PageTitle>
+          <PageToolbar>
+            <BackLink to={backTo} />
+          </PageToolbar>
+          {read.status === 'loading' ? <LoadingState /> : <EmployeeDetails employee={read.record} title={employeeText.personalDetails} />}
+        </>
+      )}
     </Page>
   );
 }

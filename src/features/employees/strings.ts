@@ -1,3 +1,5 @@
+import { companyMessages } from '../../domain/company';
+
 export const employeeText = {
   createAdmin: 'Create Admin User',
   employeeDetails: 'Employee Details',
@@ -18,4 +20,7 @@ export const employeeText = {
   phoneNumber: 'Phone Number',
   emailAddress: 'Email Address',
   projects: 'Projects',
+  notFound: companyMessages.employeeNotFound,
+  backToList: 'Back to Employees',
+  backToClient: 'Back to Client',
 } as const;

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useParams } from 'react-router-dom';
 import { Page, PageTitle } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import * as editor from '../../../machines/site-editor.selectors';
 import { sitePaths } from './paths';
 import { SiteFormView } from './site-form-view';
@@ -13,14 +14,25 @@ export function EditSitePage() {
   const { companyId = '', projectSiteId = '' } = useParams();
   const actor = useSiteEditor(companyId, projectSiteId);
   const loading = useSelector(actor, editor.isLoading);
-  const missing = useSelector(actor, editor.isMissing);
+  const problem = useSelector(actor, editor.problem);
+  if (problem) {
+    return (
+      <Page className="site-page">
+        <ProblemState
+          problem={problem}
+          title={siteText.edit}
+          notFound={siteText.notFound}
+          backTo={problem === 'failed' ? sitePaths.details(companyId, projectSiteId) : sitePaths.list(companyId)}
+          backLabel={siteText.backToList}
+        />
+      </Page>
+    );
+  }
   return (
     <Page className="site-page">
       <PageTitle>{siteText.edit}</PageTitle>
       <BackLink to={sitePaths.details(companyId, projectSiteId)} />
-      {loading ? <LoadingState /> : null}
-      {missing ? <ErrorState /> : null}
-      {!loading && !missing ? <SiteFormView actor={actor} companyId={companyId} submitLabel={siteText.saveUpdates} /> : null}
+      {loading ? <LoadingState /> : <SiteFormView actor={actor} companyId={companyId} submitLabel={siteText.saveUpdates} />}
     </Page>
   );
 }

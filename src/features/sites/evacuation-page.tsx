@@ -3,12 +3,13 @@ import { useParams } from 'react-router-dom';
 import type { ProjectSite } from '../../domain/project-site';
 import { Button } from '../../ui/button';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { ProblemState } from '../../ui/problem-state';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { EvacuationTable } from './evacuation-table';
 import { sitePaths } from './paths';
 import { formatDateTime } from '../../domain/dates';
 import { siteTimeZoneOf } from './site-clock';
-import { evacuationText, onSiteText, siteColumnLabels } from './strings';
+import { evacuationText, onSiteText, siteColumnLabels, siteText } from './strings';
 import { useMusterTicks } from './use-muster-ticks';
 import { useOnSite } from './use-on-site';
 import { useSite } from './use-site';
@@ -73,18 +74,23 @@ function EvacuationList({ site }: { readonly site: ProjectSite }) {
 export function EvacuationPage() {
   const { companyId = '', projectSiteId = '' } = useParams();
   const [state] = useSite(companyId, projectSiteId);
+  if (state.status === 'missing') {
+    return (
+      <Page className="site-page evacuation-page">
+        <ProblemState
+          problem={state.problem}
+          title={evacuationText.title}
+          notFound={siteText.notFound}
+          backTo={state.problem === 'failed' ? sitePaths.details(companyId, projectSiteId) : sitePaths.list(companyId)}
+          backLabel={siteText.backToList}
+        />
+      </Page>
+    );
+  }
   return (
     <Page className="site-page evacuation-page">
       <PageTitle>{evacuationText.title}</PageTitle>
       {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'missing' ? (
-        <>
-          <PageToolbar>
-            <BackLink to={sitePaths.details(companyId, projectSiteId)}>{evacuationText.back}</BackLink>
-          </PageToolbar>
-          <ErrorState detail={evacuationText.siteMissing} />
-        </>
-      ) : null}
       {state.status === 'ready' ? <EvacuationList key={state.site._id} site={state.site} /> : null}
     </Page>
   );

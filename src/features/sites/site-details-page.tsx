@@ -5,7 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { PencilIcon } from '../../ui/icons';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { sitePaths } from './paths';
 import { OnSiteCard } from './on-site-card';
 import { SiteCheckIns, SiteSwms } from './site-activity';
@@ -103,6 +104,19 @@ export function SiteDetailsPage() {
   const { companyId = '', projectSiteId = '' } = useParams();
   const [state, setSite] = useSite(companyId, projectSiteId);
   const readOnly = Session.useSelector(session.isReadOnly);
+  if (state.status === 'missing') {
+    return (
+      <Page className="site-page">
+        <ProblemState
+          problem={state.problem}
+          title={siteText.details}
+          notFound={siteText.notFound}
+          backTo={sitePaths.list(companyId)}
+          backLabel={siteText.backToList}
+        />
+      </Page>
+    );
+  }
   return (
     <Page className="site-page">
       <PageTitle>{siteText.details}</PageTitle>
@@ -118,7 +132,6 @@ export function SiteDetailsPage() {
         ) : null}
       </PageToolbar>
       {state.status === 'loading' ? <LoadingState /> : null}
-      {state.status === 'missing' ? <ErrorState /> : null}
       {state.status === 'ready' ? <SiteDetails site={state.site} onChanged={setSite} /> : null}
     </Page>
   );

@@ -1,3 +1,4 @@
+import { projectSiteMessages } from '../../domain/project-site';
 import type { SiteTextField } from '../../domain/site-form';
 
 export const siteText = {
@@ -40,6 +41,8 @@ export const siteText = {
   reload: 'Reload',
   siteSection: 'Site',
   safetySection: 'Safety',
+  notFound: projectSiteMessages.notFound,
+  backToList: 'Back to Projects',
 } as const;
 
 /** Spec §8 site toasts, kept where the server's messages are. */
@@ -119,7 +122,6 @@ export const evacuationText = {
   timeIn: 'Time in',
   none: '—',
   back: 'Back to the site',
-  siteMissing: 'This project site could not be loaded.',
 } as const;
 
 /** Issue 10 §2: how a check-in in the site's list ended. */

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { loadProblemOf, type LoadProblem } from '../../../machines/load-problem';
 import { getProjectSite } from '../../api/get-project-site';
 import type { ProjectSite } from '../../domain/project-site';
 
 export type SiteState =
   | { readonly status: 'loading' }
-  | { readonly status: 'missing' }
+  | { readonly status: 'missing'; readonly problem: LoadProblem }
   | { readonly status: 'ready'; readonly site: ProjectSite };
 
 export function useSite(companyId: string, siteId: string) {
@@ -16,8 +17,9 @@ export function useSite(companyId: string, siteId: string) {
       .then((site) => setState({ status: 'ready', site }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error(error);
-        setState({ status: 'missing' });
+        const problem = loadProblemOf(error);
+        if (problem === 'failed') console.error(error);
+        setState({ status: 'missing', problem });
       });
     return () => controller.abort();
   }, [companyId, siteId]);

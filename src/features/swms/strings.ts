@@ -4,11 +4,12 @@ export const swmsText = {
   list: 'SWMS',
   submission: 'SWMS Submission',
   notAuthorised: swmsMessages.notAuthorised,
+  notFound: 'This SWMS does not exist',
+  backToList: 'Back to SWMS',
 
   table: 'SWMS submissions',
   searchLabel: 'Search SWMS',
   searchPlaceholder: 'Search name, address, job no.',
-  sortLabel: 'Sort',
   filterLabel: 'Filter',
   all: 'All',
   items: 'SWMS',

@@ -4,7 +4,8 @@ import { RiskSummary } from '../../components/risk/risk-summary';
 import type { Swms } from '../../domain/swms';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { swmsListPath } from './swms-paths';
 import { SwmsHighRiskCard } from './swms-high-risk-card';
 import { SwmsHistoryCard } from './swms-history-card';
@@ -43,24 +44,34 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
   );
 }
 
-function LoadedSubmission({ companyId, swmsId }: { readonly companyId: string; readonly swmsId: string }) {
-  const loaded = useSwms(companyId, swmsId);
-  if (loaded.status === 'loading') return <LoadingState />;
-  if (loaded.status === 'notAuthorised') return <ErrorState onRetry={false}>{swmsText.notAuthorised}</ErrorState>;
-  if (loaded.status === 'failed') return <ErrorState />;
-  return <SwmsDetails companyId={companyId} swms={loaded.swms} />;
-}
-
 /** Spec §2 /company/{companyId}/swms/{swmsId}: 'SWMS Submission'. */
-export function SwmsSubmissionPage() {
-  const { companyId = '', swmsId = '' } = useParams();
+function Submission({ companyId, swmsId }: { readonly companyId: string; readonly swmsId: string }) {
+  const loaded = useSwms(companyId, swmsId);
   return (
     <Page className="swms-submission">
-      <PageTitle>{swmsText.submission}</PageTitle>
-      <PageToolbar>
-        <BackLink to={swmsListPath(companyId)} />
-      </PageToolbar>
-      <LoadedSubmission key={`${companyId}/${swmsId}`} companyId={companyId} swmsId={swmsId} />
+      {loaded.status === 'missing' ? (
+        <ProblemState
+          problem={loaded.problem}
+          title={swmsText.submission}
+          notFound={swmsText.notFound}
+          notAllowed={swmsText.notAuthorised}
+          backTo={swmsListPath(companyId)}
+          backLabel={swmsText.backToList}
+        />
+      ) : (
+        <>
+          <PageTitle>{swmsText.submission}</PageTitle>
+          <PageToolbar>
+            <BackLink to={swmsListPath(companyId)} />
+          </PageToolbar>
+          {loaded.status === 'loading' ? <LoadingState /> : <SwmsDetails companyId={companyId} swms={loaded.record} />}
+        </>
+      )}
     </Page>
   );
+}
+
+export function SwmsSubmissionPage() {
+  const { companyId = '', swmsId = '' } = useParams();
+  return <Submission key={`${companyId}/${swmsId}`} companyId={companyId} swmsId={swmsId} />;
 }

@@ -1,7 +1,5 @@
-import { useActor } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { ApiError } from '../../api/client';
 import { getSwms } from '../../api/get-swms';
+import { recordRead, useRecordRead, type RecordRead } from '../../components/record-read/use-record-read';
 import type { Swms } from '../../domain/swms';
 
 interface SwmsAddress {
@@ -9,29 +7,10 @@ interface SwmsAddress {
   readonly swmsId: string;
 }
 
-export type LoadedSwms =
-  | { readonly status: 'loading' }
-  | { readonly status: 'ready'; readonly swms: Swms }
-  | { readonly status: 'notAuthorised' }
-  | { readonly status: 'failed' };
-
-/** A malformed id, another company's SWMS and an unknown one all read as 'not authorised' (spec §2). */
-const refusedStatuses = new Set([400, 403, 404]);
-
-/** Never rejects: an errored actor would throw during render (@xstate/react), so failures become states. */
-const loadSwms = fromPromise<LoadedSwms, SwmsAddress>(async ({ input, signal }) => {
-  try {
-    const swms = await getSwms(input.companyId, input.swmsId, { signal });
-    return swms ? { status: 'ready', swms } : { status: 'notAuthorised' };
-  } catch (error) {
-    if (error instanceof ApiError && refusedStatuses.has(error.status)) return { status: 'notAuthorised' };
-    console.error(error);
-    return { status: 'failed' };
-  }
-});
+/** Spec §2: no data reads as 'You are not authorised to view this SWMS', as another company's SWMS does (403). */
+const swmsRead = recordRead<Swms, SwmsAddress>((input, signal) => getSwms(input.companyId, input.swmsId, { signal }));
 
 /** GET company/{companyId}/swms/{swmsId} once per visit; key the caller by the address. */
-export function useSwms(companyId: string, swmsId: string): LoadedSwms {
-  const [snapshot] = useActor(loadSwms, { input: { companyId, swmsId } });
-  return snapshot.status === 'done' ? snapshot.output : { status: 'loading' };
+export function useSwms(companyId: string, swmsId: string): RecordRead<Swms> {
+  return useRecordRead(swmsRead, { companyId, swmsId });
 }

@@ -8,6 +8,8 @@ export const tradesText = {
   emergencyContact: 'Emergency Contact',
   qualifications: 'Trades and Qualifications',
   notAuthorised: tradesMessages.notAuthorised,
+  notFound: 'This tradesperson does not exist',
+  back: 'Back',
   notProvided: 'Not provided',
   whitecardPhoto: 'White Card Photo',
   noWhitecardPhoto: 'No photo added',

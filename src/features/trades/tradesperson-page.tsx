@@ -6,7 +6,8 @@ import type { TradesPerson } from '../../domain/trades';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink, ErrorState, LoadingState } from '../../ui/status';
+import { ProblemState } from '../../ui/problem-state';
+import { BackLink, LoadingState } from '../../ui/status';
 import { LicenceList } from './licence-list';
 import { tradesFieldLabels, tradesText, type TradesField } from './strings';
 import { localToday } from './today';
@@ -63,14 +64,6 @@ function TradesPersonDetails({ person }: { readonly person: TradesPerson }) {
   );
 }
 
-function LoadedTradesPerson({ id }: { readonly id: string }) {
-  const loaded = useTradesPerson(id);
-  if (loaded.status === 'loading') return <LoadingState />;
-  if (loaded.status === 'notAuthorised') return <ErrorState onRetry={false}>{tradesText.notAuthorised}</ErrorState>;
-  if (loaded.status === 'failed') return <ErrorState />;
-  return <TradesPersonDetails person={loaded.person} />;
-}
-
 /** Back to where the user came from; on a direct visit, to their company's SWMS list (or the start). */
 function useBack() {
   const navigate = useNavigate();
@@ -90,13 +83,28 @@ function useBack() {
 /** Spec §2 /trades/{id}: a tradesperson's details, for the company users whose sites they worked on. */
 function TradespersonDetailsPage({ id }: { readonly id: string }) {
   const back = useBack();
+  const loaded = useTradesPerson(id);
   return (
     <Page>
-      <PageTitle>{tradesText.details}</PageTitle>
-      <PageToolbar>
-        <BackLink to={back.to} onClick={back.onClick} />
-      </PageToolbar>
-      <LoadedTradesPerson key={id} id={id} />
+      {loaded.status === 'missing' ? (
+        <ProblemState
+          problem={loaded.problem}
+          title={tradesText.details}
+          notFound={tradesText.notFound}
+          notAllowed={tradesText.notAuthorised}
+          backTo={back.to}
+          onBack={back.onClick}
+          backLabel={tradesText.back}
+        />
+      ) : (
+        <>
+          <PageTitle>{tradesText.details}</PageTitle>
+          <PageToolbar>
+            <BackLink to={back.to} onClick={back.onClick} />
+          </PageToolbar>
+          {loaded.status === 'loading' ? <LoadingState /> : <TradesPersonDetails person={loaded.record} />}
+        </>
+      )}
     </Page>
   );
 }

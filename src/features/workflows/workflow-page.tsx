@@ -2,6 +2,7 @@ import { use, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '../../ui/button';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { ProblemState } from '../../ui/problem-state';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { toast } from '../../ui/toast-store';
 import { downloadPng, downloadSvg } from './diagram-export';
@@ -63,9 +64,7 @@ export function WorkflowPage() {
   if (!workflow) {
     return (
       <Page>
-        <PageTitle>{workflowText.list}</PageTitle>
-        <ErrorState onRetry={false}>{workflowText.notFound}</ErrorState>
-        <BackLink to="/workflows">{workflowText.back}</BackLink>
+        <ProblemState problem="notFound" title={workflowText.list} notFound={workflowText.notFound} backTo="/workflows" backLabel={workflowText.back} />
       </Page>
     );
   }
