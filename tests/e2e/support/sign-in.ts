@@ -11,6 +11,11 @@ export const demo = {
 export async function signIn(page: Page, email: string, provider: 'Google' | 'Apple' = 'Google') {
   if (!page.url().startsWith('http')) await page.goto('/');
   await page.getByRole('button', { name: `Continue with ${provider}` }).click();
+  await chooseDevAccount(page, email);
+}
+
+/** On the development identity provider's page: picks the demo account, or types any other address. */
+export async function chooseDevAccount(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
   const account = page.getByRole('button', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') });
   if (await account.count()) {

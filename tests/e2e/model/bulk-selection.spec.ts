@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { bulkSelectionModel } from './bulk-selection.model';
+
+describeModel(bulkSelectionModel);

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { clientOnboardingModel } from './client-onboarding.model';
+
+describeModel(clientOnboardingModel);

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { inviteAcceptanceModel } from './invite-acceptance.model';
+
+describeModel(inviteAcceptanceModel);

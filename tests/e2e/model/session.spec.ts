@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { sessionModel } from './session.model';
+
+describeModel(sessionModel);

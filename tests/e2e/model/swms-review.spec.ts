@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { swmsReviewModel } from './swms-review.model';
+
+describeModel(swmsReviewModel);

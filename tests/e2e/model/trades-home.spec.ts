@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { tradesHomeModel } from './trades-home.model';
+
+describeModel(tradesHomeModel);

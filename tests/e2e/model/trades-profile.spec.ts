@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { tradesProfileModel } from './trades-profile.model';
+
+describeModel(tradesProfileModel);
