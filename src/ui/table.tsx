@@ -1,10 +1,16 @@
 import type { ComponentProps } from 'react';
 import { cx } from './cx';
+import './table.css';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * `cards`: on a phone each row reads as a card (status first, every value under its column's name) instead
+ * of a table squeezed sideways; give each cell `data-label` (its column's name) and, where it helps,
+ * `data-card`: 'title' (the row's name, no label), 'status' (shown first) or 'action' (a full-width control).
+ */
+export function Table({ className, cards = false, ...props }: ComponentProps<'table'> & { readonly cards?: boolean }) {
   return (
-    <div data-slot="table-container" className="table-container">
-      <table data-slot="table" className={cx('table', className)} {...props} />
+    <div data-slot="table-container" className="table-container" data-cards={cards || undefined}>
+      <table data-slot="table" className={cx('table', className)} data-cards={cards || undefined} {...props} />
     </div>
   );
 }

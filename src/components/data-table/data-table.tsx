@@ -48,6 +48,8 @@ export interface DataTableColumn<Row> {
   readonly sortKey?: string;
   readonly link?: boolean;
   readonly className?: string;
+  /** Its place on a phone's card: 'title' (the row's name), 'status' (shown first); others read under their header. */
+  readonly card?: 'title' | 'status';
 }
 
 export interface DataTableSort {
@@ -124,7 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </div>
       ) : null}
       {selection ? <SelectionBar actor={selection} /> : null}
-      <Table aria-label={label} aria-busy={loading || undefined} data-loading={loading && rows.length > 0 ? '' : undefined}>
+      <Table cards aria-label={label} aria-busy={loading || undefined} data-loading={loading && rows.length > 0 ? '' : undefined}>
         <TableHeader>
           <TableRow>
             {selection ? (
@@ -163,7 +165,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       </TableCell>
                     ) : null}
                     {columns.map((column) => (
-                      <TableCell key={column.id} className={column.className}>
+                      <TableCell key={column.id} className={column.className} data-label={column.header} data-card={column.card}>
                         {cellContent(column, row)}
                       </TableCell>
                     ))}

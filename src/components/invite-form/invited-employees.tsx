@@ -8,7 +8,10 @@ import { invitationEmailStatusText, invitedText } from './strings';
 import type { InvitedEmployeesState } from './use-invited-employees';
 import './invite-form.css';
 
-/** Spec §2 Invited Employees: username, email, role and Resend, with where each email is (issue 12). */
+/**
+ * Spec §2 Invited Employees: username, email, role and Resend, with where each email is (issue 12). The
+ * username is the email address, so both share one column; an email that differs shows beneath it.
+ */
 export function InvitedEmployees({ state, now = Date.now() }: { readonly state: InvitedEmployeesState; readonly now?: number }) {
   return (
     <Card aria-labelledby="invited-employees-title">
@@ -20,12 +23,11 @@ export function InvitedEmployees({ state, now = Date.now() }: { readonly state: 
         {state.status === 'failed' ? <ErrorState /> : null}
         {state.status === 'ready' && state.invites.length === 0 ? <EmptyState /> : null}
         {state.status === 'ready' && state.invites.length > 0 ? (
-          <Table>
+          <Table cards>
             <TableHeader>
               <TableRow>
                 <TableHead>{invitedText.name}</TableHead>
-                <TableHead>{invitedText.username}</TableHead>
-                <TableHead>{invitedText.email}</TableHead>
+                <TableHead>{invitedText.usernameAndEmail}</TableHead>
                 <TableHead>{invitedText.role}</TableHead>
                 <TableHead>{invitedText.expires}</TableHead>
                 <TableHead>{invitedText.emailStatus}</TableHead>
@@ -38,17 +40,19 @@ export function InvitedEmployees({ state, now = Date.now() }: { readonly state: 
                 const name = `${invite.firstName} ${invite.surname}`.trim();
                 return (
                   <TableRow key={invite.userRole._id}>
-                    <TableCell>{name}</TableCell>
-                    <TableCell>{invite.username}</TableCell>
-                    <TableCell>{invite.email}</TableCell>
-                    <TableCell>{roleLabel(invite.role)}</TableCell>
-                    <TableCell>
+                    <TableCell data-card="title">{name}</TableCell>
+                    <TableCell data-label={invitedText.usernameAndEmail}>
+                      {invite.username}
+                      {invite.email !== invite.username ? <span className="invite-other-email">{invite.email}</span> : null}
+                    </TableCell>
+                    <TableCell data-card="status">{roleLabel(invite.role)}</TableCell>
+                    <TableCell data-label={invitedText.expires}>
                       {expired ? <span className="invite-expired">{invitedText.expired}</span> : formatDateTime(invite.expiresAt)}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={invitedText.emailStatus}>
                       <span className={`invite-email-status invite-email-${invite.emailStatus}`}>{invitationEmailStatusText[invite.emailStatus]}</span>
                     </TableCell>
-                    <TableCell className="invited-action">
+                    <TableCell className="invited-action" data-card="action">
                       <Button
                         variant="secondary"
                         size="sm"

@@ -15,8 +15,8 @@ export const inviteFormText = {
 export const invitedText = {
   title: 'Invited Employees',
   name: 'Name',
-  username: 'Username',
-  email: 'Email',
+  /** Spec §2 names both; they hold the same address, so one column carries both names. */
+  usernameAndEmail: 'Username / Email',
   role: 'Role',
   expires: 'Invitation Expires',
   emailStatus: 'Email Status',

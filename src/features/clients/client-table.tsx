@@ -19,7 +19,7 @@ export function ClientTable({ clients, busy }: { readonly clients: readonly Comp
   };
 
   return (
-    <Table aria-busy={busy || undefined} className="client-table">
+    <Table cards aria-busy={busy || undefined} className="client-table">
       <TableHeader>
         <TableRow>
           <TableHead>{clientText.companyName}</TableHead>
@@ -31,15 +31,17 @@ export function ClientTable({ clients, busy }: { readonly clients: readonly Comp
       <TableBody>
         {clients.map((company) => (
           <TableRow key={company._id} className="client-row" onClick={(event) => openRow(event, company)}>
-            <TableCell>
+            <TableCell data-card="title">
               <Link to={clientPath(company)} state={{ from }} className="client-name">
                 <CompanyLogo url={company.image?.url} size="sm" />
                 <span>{company.name}</span>
               </Link>
             </TableCell>
-            <TableCell className="client-abn">{formatAbn(company.abn)}</TableCell>
-            <TableCell>{company.address}</TableCell>
-            <TableCell className="client-count">{company.userCount}</TableCell>
+            <TableCell className="client-abn" data-label={clientText.abn}>{formatAbn(company.abn)}</TableCell>
+            <TableCell data-label={clientText.officeAddress}>{company.address}</TableCell>
+            <TableCell className="client-count" data-label={clientText.userCount}>
+              {company.userCount}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -13,7 +13,7 @@ export function EmployeeTable({ employees, detailsPath }: { readonly employees: 
     navigate(detailsPath(employee));
   };
   return (
-    <Table className="employee-table">
+    <Table cards className="employee-table">
       <TableHeader>
         <TableRow>
           <TableHead>{employeeText.fullName}</TableHead>
@@ -26,13 +26,17 @@ export function EmployeeTable({ employees, detailsPath }: { readonly employees: 
       <TableBody>
         {employees.map((employee) => (
           <TableRow key={employee.userRole._id} className="employee-row" onClick={(event) => openRow(event, employee)}>
-            <TableCell>
+            <TableCell data-card="title">
               <Link to={detailsPath(employee)} className="employee-name">{employee.fullName}</Link>
             </TableCell>
-            <TableCell>{roleLabel(employee.userRole.role)}</TableCell>
-            <TableCell className="employee-phone">{employee.phone}</TableCell>
-            <TableCell>{employee.contactEmail}</TableCell>
-            <TableCell className="employee-projects">{employee.projectCount}</TableCell>
+            <TableCell data-card="status">{roleLabel(employee.userRole.role)}</TableCell>
+            <TableCell className="employee-phone" data-label={employeeText.phoneNumber}>
+              {employee.phone}
+            </TableCell>
+            <TableCell data-label={employeeText.emailAddress}>{employee.contactEmail}</TableCell>
+            <TableCell className="employee-projects" data-label={employeeText.projects}>
+              {employee.projectCount}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -6,7 +6,7 @@ import { siteColumnLabels, siteText } from './strings';
 
 /** Spec §2: sortable Street Address, Suburb, Site Supervisor, Client and Job No., then the status. */
 export const siteColumns: readonly DataTableColumn<ProjectSite>[] = [
-  { id: 'address', header: siteColumnLabels.address, sortKey: 'address.string', link: true, cell: (site) => site.address },
+  { id: 'address', header: siteColumnLabels.address, sortKey: 'address.string', link: true, cell: (site) => site.address, card: 'title' },
   { id: 'suburb', header: siteColumnLabels.suburb, sortKey: 'suburb.string', cell: (site) => site.suburb },
   {
     id: 'supervisor',
@@ -20,6 +20,7 @@ export const siteColumns: readonly DataTableColumn<ProjectSite>[] = [
     id: 'status',
     header: siteColumnLabels.status,
     cell: (site) => <StatusBadge status={site.status}>{siteStatusLabels[site.status]}</StatusBadge>,
+    card: 'status',
   },
 ];
 

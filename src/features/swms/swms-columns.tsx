@@ -12,7 +12,7 @@ export const swmsRowLabel = (row: SwmsListItem) => swmsText.rowLabel(submitterNa
 
 /** Spec §2 SWMS list columns; Status is the viewer's own flag (spec §4). */
 export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
-  { id: 'submittedBy', header: swmsText.submittedBy, cell: submitterName, link: true },
+  { id: 'submittedBy', header: swmsText.submittedBy, cell: submitterName, link: true, card: 'title' },
   { id: 'siteAddress', header: swmsText.siteAddress, cell: (row) => row.siteAddress, className: 'swms-col-address' },
   { id: 'siteNumber', header: swmsText.jobNoColumn, cell: (row) => row.siteNumber, sortKey: 'siteNumber.number', className: 'swms-col-job' },
   {
@@ -22,7 +22,7 @@ export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
     sortKey: 'createdAt.date',
     className: 'swms-col-date',
   },
-  { id: 'status', header: swmsText.status, cell: (row) => <ReviewStatusBadge status={row.status} /> },
+  { id: 'status', header: swmsText.status, cell: (row) => <ReviewStatusBadge status={row.status} />, card: 'status' },
   {
     id: 'reviews',
     header: swmsText.reviews,
