@@ -3,10 +3,10 @@ import type { ComponentProps } from 'react';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 
-/** Spec §1 and §9: toasts close automatically after 5000 ms. */
+/** Spec §1 and §9: toasts close automatically after 5000 ms. Swiped right, off the screen's edge, to dismiss. */
 export const toastDuration = 5000;
 
-export function ToastProvider({ duration = toastDuration, swipeDirection = 'up', ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
+export function ToastProvider({ duration = toastDuration, swipeDirection = 'right', ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} {...props} />;
 }
 

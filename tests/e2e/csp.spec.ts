@@ -94,7 +94,7 @@ test('the super user’s clients, a client with its delete dialog, the sort menu
   const clients = new ClientsPage(page);
   await clients.sortMenu.click();
   await expectScrollLocked(page);
-  await page.getByRole('menuitemradio', { name: 'Sort A-Z' }).click();
+  await page.getByRole('option', { name: 'Sort A-Z', exact: true }).click();
   await clients.rows.first().getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/clients/${uuid}$`));
   await page.getByRole('button', { name: 'Delete Account' }).click();

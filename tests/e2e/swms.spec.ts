@@ -58,7 +58,9 @@ test('a supervisor filters For Review, sorts by date and marks a whole page revi
   await list.settled();
 
   await list.chooseFilter('For Review');
-  await list.chooseSort('Date Old-New');
+  await expect(list.header('Date/Time Submitted')).toHaveAttribute('aria-sort', 'descending');
+  await list.sortBy('Date/Time Submitted');
+  await expect(list.header('Date/Time Submitted')).toHaveAttribute('aria-sort', 'ascending');
   await expect(supervisor.page).toHaveURL(/filter=status\.string\.forReview/);
   await expect(supervisor.page).toHaveURL(/sort=createdAt\.date\.asc/);
   await expect(list.changeStatus).toBeDisabled();

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Select } from '../../ui/select';
 
 export interface TableFilterOption {
   /** '' stands for no filter. */
@@ -13,20 +14,15 @@ export interface TableFilterProps {
   readonly onChange: (value: string) => void;
 }
 
+/** A list's labelled select (a status filter, an audit action): the portal's one Select. */
 export function TableFilter({ label, value, options, onChange }: TableFilterProps) {
   const id = useId();
   return (
     <div className="data-table-filter" data-slot="data-table-filter">
-      <label htmlFor={id} className="data-table-filter-label">
+      <label id={`${id}-label`} htmlFor={id} className="data-table-filter-label">
         {label}
       </label>
-      <select id={id} className="input data-table-select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <Select id={id} labelledBy={`${id}-label`} className="data-table-filter-select" value={value} options={options} onValueChange={onChange} />
     </div>
   );
 }

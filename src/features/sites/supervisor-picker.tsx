@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '../../ui/cx';
+import { Select } from '../../ui/select';
 import { siteText } from './strings';
 import type { SupervisorsState } from './use-supervisors';
 
@@ -17,31 +18,25 @@ export interface SupervisorPickerProps {
 export function SupervisorPicker({ value, current, supervisors, disabled, error, onChange, onBlur }: SupervisorPickerProps) {
   const id = useId();
   const listed = supervisors.status === 'ready' ? supervisors.supervisors : [];
-  const options = current && !listed.some((option) => option.id === current.id) ? [current, ...listed] : listed;
+  const shown = current && !listed.some((option) => option.id === current.id) ? [current, ...listed] : listed;
+  const options = [{ value: '', label: siteText.unallocated }, ...shown.map((supervisor) => ({ value: supervisor.id, label: supervisor.name }))];
   const describedBy = cx(`${id}-hint`, error && `${id}-error`);
   return (
     <div className="field" data-invalid={error ? '' : undefined}>
-      <label htmlFor={id} className="field-label">
+      <label id={`${id}-label`} htmlFor={id} className="field-label">
         {siteText.siteSupervisor}
       </label>
-      <select
+      <Select
         id={id}
-        name="supervisor"
-        className="input site-select"
+        labelledBy={`${id}-label`}
         value={value ?? ''}
+        options={options}
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+        invalid={error !== undefined}
+        describedBy={describedBy}
+        onValueChange={(next) => onChange(next === '' ? null : next)}
         onBlur={onBlur}
-      >
-        <option value="">{siteText.unallocated}</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
+      />
       <p id={`${id}-hint`} className="field-hint">
         {supervisors.status === 'failed' ? siteText.supervisorsFailed : siteText.supervisorHint}
       </p>

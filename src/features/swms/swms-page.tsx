@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { DataTable, pageCount } from '../../components/data-table/data-table';
-import { TableFilter } from '../../components/data-table/table-filter';
 import { cursorTo, noCursor } from '../../domain/page-cursor';
-import { defaultSwmsPageSize, swmsFilterOptions, swmsSortOptions, type SwmsListItem } from '../../domain/swms';
+import { defaultSwmsPageSize, swmsFilterOptions, type SwmsListItem } from '../../domain/swms';
 import { Page, PageTitle } from '../../ui/page';
 import { ErrorState } from '../../ui/status';
 import { swmsText } from './strings';
@@ -19,9 +18,11 @@ import * as session from '../../../machines/session.selectors';
 import { Session } from '../../app/hooks';
 
 const filterOptions = [{ value: '', label: swmsText.all }, ...swmsFilterOptions.map((option) => ({ value: option.key, label: option.label }))];
-const sortOptions = swmsSortOptions.map((option) => ({ value: option.key, label: option.label }));
 
-/** Spec §2 /company/{companyId}/swms: search, sort, filter, paging (all in the address) and bulk marking. */
+/**
+ * Spec §2 /company/{companyId}/swms: search, sort, filter, paging (all in the address) and bulk marking.
+ * Sorting is by the Job No and Date/Time Submitted headers, as on every list (issue 13: one mechanism).
+ */
 export function SwmsPage() {
   const { companyId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -71,7 +72,6 @@ export function SwmsPage() {
         error={rows.failed ? <ErrorState /> : undefined}
         actions={
           <>
-            <TableFilter label={swmsText.sortLabel} value={state.sort} options={sortOptions} onChange={(sort) => show({ sort: sortKeyOf(sort) ?? state.sort })} />
             {readOnly ? null : <SwmsExport companyId={companyId} selection={actor} />}
             {readOnly ? null : <SwmsBulkMenu actor={actor} />}
           </>

@@ -13,8 +13,8 @@ export class AuditTrailPage {
     this.banner = page.locator('.chain-banner');
     this.events = page.getByRole('list', { name: 'Audit Trail' }).locator('li.audit-event');
     this.search = page.getByRole('searchbox', { name: 'Search the audit trail' });
-    this.action = page.getByLabel('Action', { exact: true });
-    this.record = page.getByLabel('Record', { exact: true });
+    this.action = page.getByRole('combobox', { name: 'Action', exact: true });
+    this.record = page.getByRole('combobox', { name: 'Record', exact: true });
     this.download = page.getByRole('button', { name: 'Download CSV' });
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './select';
 
 /** /clients: search, sort, the client table and paging. */
 export class ClientsPage {
@@ -11,7 +12,7 @@ export class ClientsPage {
 
   constructor(readonly page: Page) {
     this.search = page.getByRole('searchbox', { name: 'Search clients' });
-    this.sortMenu = page.getByRole('button', { name: /^Sort: / });
+    this.sortMenu = page.getByRole('combobox', { name: 'Sort', exact: true });
     this.createClient = page.getByRole('link', { name: 'Create New Client' });
     this.table = page.getByRole('table');
     this.rows = this.table.locator('tbody tr');
@@ -24,9 +25,7 @@ export class ClientsPage {
   }
 
   async sortBy(label: 'Sort Most Recent' | 'Sort A-Z' | 'Sort Z-A'): Promise<void> {
-    await this.sortMenu.click();
-    await this.page.getByRole('menuitemradio', { name: label }).click();
-    await expect(this.sortMenu).toHaveText(label);
+    await chooseOption(this.sortMenu, label);
   }
 
   /** The Company Name column, top to bottom. */

@@ -26,7 +26,7 @@ export class SiteFormPage {
   readonly saveUpdates: Locator;
 
   constructor(readonly page: Page) {
-    this.supervisor = page.getByLabel('Site Supervisor');
+    this.supervisor = page.getByRole('combobox', { name: 'Site Supervisor', exact: true });
     this.planInput = page.locator('[data-slot="file-upload"] input[type="file"]');
     this.finish = page.getByRole('button', { name: 'Finish' });
     this.saveUpdates = page.getByRole('button', { name: 'Save Updates' });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './select';
 
 export type SiteStatusLabel = 'Ongoing' | 'On Hold' | 'Completed' | 'Cancelled';
 export type SiteColumn = 'Street Address' | 'Suburb' | 'Site Supervisor' | 'Client' | 'Job No.';
@@ -18,7 +19,7 @@ export class SitesListPage {
     this.table = page.getByRole('table', { name: 'Project sites' });
     this.rows = this.table.locator('tbody tr[data-row-id]');
     this.search = page.getByRole('searchbox', { name: 'Search project sites' });
-    this.filter = page.getByLabel('Status', { exact: true });
+    this.filter = page.getByRole('combobox', { name: 'Status', exact: true });
     this.selectPage = page.getByRole('checkbox', { name: 'Select all rows on this page' });
     this.changeStatus = page.getByRole('button', { name: 'Change Status' });
     this.selectionBar = page.locator('[data-slot="data-table-selection"]');
@@ -43,7 +44,7 @@ export class SitesListPage {
   }
 
   async chooseFilter(label: SiteStatusLabel | 'All'): Promise<void> {
-    await this.filter.selectOption({ label });
+    await chooseOption(this.filter, label);
     await this.settled();
   }
 

@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './select';
 
-/** /company/{id}/swms: the SWMS table with its search, filter, sort, selection and bulk menu. */
+/** /company/{id}/swms: the SWMS table with its search, filter, sortable headers, selection and bulk menu. */
 export class SwmsListPage {
   readonly table: Locator;
   readonly rows: Locator;
   readonly search: Locator;
   readonly filter: Locator;
-  readonly sort: Locator;
   readonly selectPage: Locator;
   readonly changeStatus: Locator;
   readonly selectionBar: Locator;
@@ -16,8 +16,7 @@ export class SwmsListPage {
     this.table = page.getByRole('table', { name: 'SWMS submissions' });
     this.rows = this.table.locator('tbody tr[data-row-id]');
     this.search = page.getByRole('searchbox', { name: 'Search SWMS' });
-    this.filter = page.getByLabel('Filter', { exact: true });
-    this.sort = page.getByLabel('Sort', { exact: true });
+    this.filter = page.getByRole('combobox', { name: 'Filter', exact: true });
     this.selectPage = page.getByRole('checkbox', { name: 'Select all rows on this page' });
     this.changeStatus = page.getByRole('button', { name: 'Change Status' });
     this.selectionBar = page.locator('[data-slot="data-table-selection"]');
@@ -36,12 +35,17 @@ export class SwmsListPage {
   }
 
   async chooseFilter(label: 'All' | 'For Review' | 'Reviewed'): Promise<void> {
-    await this.filter.selectOption({ label });
+    await chooseOption(this.filter, label);
     await this.settled();
   }
 
-  async chooseSort(label: 'Date New-Old' | 'Date Old-New' | 'Job No. Low-High' | 'Job No. High-Low'): Promise<void> {
-    await this.sort.selectOption({ label });
+  header(column: 'Job No' | 'Date/Time Submitted'): Locator {
+    return this.table.getByRole('columnheader', { name: column });
+  }
+
+  /** A sortable header's press: the sorted column flips its direction, another starts ascending. */
+  async sortBy(column: 'Job No' | 'Date/Time Submitted'): Promise<void> {
+    await this.header(column).getByRole('button').click();
     await this.settled();
   }
 
