@@ -12,10 +12,10 @@
  * after the screen shows, or at the first press or focus, whichever comes first. A press made before
  * it arrived (pointer, Enter, Space, arrows) opens it as it arrives; focus stays on the trigger.
  */
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, type KeyboardEvent, type PointerEvent } from 'react';
 import { cx } from './cx';
 import { ChevronDownIcon } from './icons';
-import { whenIdle } from './when-idle';
+import { onDemand, useOnDemandControl } from './on-demand';
 
 export interface SelectOption {
   readonly value: string;
@@ -67,43 +67,14 @@ export function SelectTriggerContent({ text }: { readonly text: string }) {
   );
 }
 
-type PopupModule = typeof import('./select-popup');
-
-let loadedPopup: PopupModule | undefined;
-let loadingPopup: Promise<PopupModule> | undefined;
-
-function loadPopup(): Promise<PopupModule> {
-  loadingPopup ??= import('./select-popup').then(
-    (module) => (loadedPopup = module),
-    (error: unknown) => {
-      // Offline or a deploy removed the chunk: the next press tries again.
-      loadingPopup = undefined;
-      throw error;
-    },
-  );
-  return loadingPopup;
-}
+const popupSource = onDemand(() => import('./select-popup'));
 
 /** The keys that open a Radix select from its trigger. */
 const openingKeys = new Set([' ', 'Enter', 'ArrowDown', 'ArrowUp']);
 
 export function Select({ id, value, options, onValueChange, disabled = false, invalid = false, describedBy, onBlur, className, labelledBy, label }: SelectProps) {
   const ownId = useId();
-  const [popup, setPopup] = useState(() => loadedPopup);
-  const [openAtStart, setOpenAtStart] = useState(false);
-  const [focusAtStart, setFocusAtStart] = useState(false);
-  const placeholder = useRef<HTMLButtonElement>(null);
-
-  const load = useCallback(() => {
-    loadPopup().then(
-      (module) => {
-        setFocusAtStart(placeholder.current !== null && document.activeElement === placeholder.current);
-        setPopup(module);
-      },
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => (popup ? undefined : whenIdle(load)), [popup, load]);
+  const { module: popup, placeholder, openAtStart, focusAtStart, load, press } = useOnDemandControl(popupSource);
 
   const trigger: SelectTriggerProps = {
     id: id ?? ownId,
@@ -133,10 +104,6 @@ export function Select({ id, value, options, onValueChange, disabled = false, in
     );
   }
 
-  const press = () => {
-    setOpenAtStart(true);
-    load();
-  };
   return (
     <button
       ref={placeholder}

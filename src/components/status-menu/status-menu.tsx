@@ -9,10 +9,10 @@
  * at once; the menu loads when the browser is idle after the screen shows, or at the first press or
  * focus, whichever comes first, and a press made before it arrived opens it as it arrives.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { Button } from '../../ui/button';
 import { ChevronDownIcon } from '../../ui/icons';
-import { whenIdle } from '../../ui/when-idle';
+import { onDemand, useOnDemandControl } from '../../ui/on-demand';
 import './status-menu.css';
 
 export const statusMenuText = { changeStatus: 'Change Status' } as const;
@@ -32,22 +32,7 @@ export interface StatusMenuProps<TStatus extends string> {
   readonly variant?: 'primary' | 'secondary';
 }
 
-type PopupModule = typeof import('./status-menu-popup');
-
-let loadedPopup: PopupModule | undefined;
-let loadingPopup: Promise<PopupModule> | undefined;
-
-function loadPopup(): Promise<PopupModule> {
-  loadingPopup ??= import('./status-menu-popup').then(
-    (module) => (loadedPopup = module),
-    (error: unknown) => {
-      // Offline or a deploy removed the chunk: the next press tries again.
-      loadingPopup = undefined;
-      throw error;
-    },
-  );
-  return loadingPopup;
-}
+const popupSource = onDemand(() => import('./status-menu-popup'));
 
 /** The keys that open a Radix menu from its trigger. */
 const openingKeys = new Set(['Enter', ' ', 'ArrowDown']);
@@ -61,21 +46,7 @@ export function StatusMenu<TStatus extends string>({
   label = statusMenuText.changeStatus,
   variant = 'secondary',
 }: StatusMenuProps<TStatus>) {
-  const [popup, setPopup] = useState(() => loadedPopup);
-  const [openAtStart, setOpenAtStart] = useState(false);
-  const [focusAtStart, setFocusAtStart] = useState(false);
-  const placeholder = useRef<HTMLButtonElement>(null);
-
-  const load = useCallback(() => {
-    loadPopup().then(
-      (module) => {
-        setFocusAtStart(placeholder.current !== null && document.activeElement === placeholder.current);
-        setPopup(module);
-      },
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => (popup ? undefined : whenIdle(load)), [popup, load]);
+  const { module: popup, placeholder, openAtStart, focusAtStart, load, press } = useOnDemandControl(popupSource);
 
   if (popup) {
     const { StatusMenuPopup } = popup;
@@ -94,10 +65,6 @@ export function StatusMenu<TStatus extends string>({
     );
   }
 
-  const press = () => {
-    setOpenAtStart(true);
-    load();
-  };
   return (
     <Button
       ref={placeholder}
