@@ -4,7 +4,6 @@ import {
   type Actor,
   type AnyMachineSnapshot,
   type AnyStateMachine,
-  type AnyStateNode,
   type AnyTransitionDefinition,
   type EventFromLogic,
   type InputFrom,
@@ -13,6 +12,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { getAdjacencyMap, getStateNodes, serializeSnapshot, type AdjacencyValue } from 'xstate/graph';
+import { transitionLabel } from '../support/transition-label';
 
 /*
  * Model-based testing for machines that invoke actors and wait on timers.
@@ -211,19 +211,6 @@ function transitionKey(transition: AnyTransitionDefinition): string {
   const source = transition.source;
   const siblings = transition.eventType ? source.transitions.get(transition.eventType) ?? [] : source.always ?? [];
   return `${source.id}|${transition.eventType}|${siblings.indexOf(transition)}`;
-}
-
-function guardName(transition: AnyTransitionDefinition): string {
-  const { guard } = transition;
-  if (!guard) return '';
-  if (typeof guard === 'string') return `[${guard}]`;
-  if (typeof guard === 'object' && 'type' in guard) return `[${String(guard.type)}]`;
-  return '[inline guard]';
-}
-
-function transitionLabel(transition: AnyTransitionDefinition): string {
-  const targets = transition.target?.map((node: AnyStateNode) => node.id).join(',') ?? '(stay)';
-  return `${transition.source.id} --${transition.eventType || 'always'}${guardName(transition)}--> ${targets}`;
 }
 
 /** Which state nodes and transition definitions real runs of a machine went through. */

@@ -10,6 +10,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import { getAdjacencyMap, getStateNodes, serializeSnapshot } from 'xstate/graph';
+import { transitionLabel } from '../../support/transition-label';
 
 /*
  * Paths through a machine for the browser: xstate/graph walks the machine from each start
@@ -56,19 +57,6 @@ export interface ModelPath {
   readonly description: string;
 }
 
-function guardName(transition: AnyTransitionDefinition): string {
-  const { guard } = transition;
-  if (!guard) return '';
-  if (typeof guard === 'string') return `[${guard}]`;
-  if (typeof guard === 'object' && 'type' in guard) return `[${String(guard.type)}]`;
-  return '[inline guard]';
-}
-
-function baseLabel(transition: AnyTransitionDefinition): string {
-  const targets = transition.target?.map((node: AnyStateNode) => node.id).join(',') ?? '(stay)';
-  return `${transition.source.id} --${transition.eventType || 'always'}${guardName(transition)}--> ${targets}`;
-}
-
 function definitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
   return [machine.root, ...getStateNodes(machine.root)].flatMap((node: AnyStateNode) => [
     ...[...node.transitions.values()].flat(),
@@ -84,7 +72,7 @@ function labelsOf(machine: AnyStateMachine): Map<AnyTransitionDefinition, string
     labels = new Map();
     const used = new Map<string, number>();
     for (const transition of definitions(machine)) {
-      const label = baseLabel(transition);
+      const label = transitionLabel(transition);
       const seen = used.get(label) ?? 0;
       used.set(label, seen + 1);
       labels.set(transition, seen === 0 ? label : `${label} #${seen + 1}`);
@@ -159,7 +147,7 @@ function buildGraph(machine: AnyStateMachine, traversal: Traversal): Graph {
   let taken: AnyTransitionDefinition[] = [];
   const scope = recordingScope((transitions) => taken.push(...transitions));
   const takenLabels = () => {
-    const result = [...new Set(taken.map((transition) => labels.get(transition) ?? baseLabel(transition)))];
+    const result = [...new Set(taken.map((transition) => labels.get(transition) ?? transitionLabel(transition)))];
     taken = [];
     return result;
   };
