@@ -24,7 +24,8 @@ const hasOpenCheckIn = (snapshot: AnyMachineSnapshot) => {
   return home !== null && openCheckIns(home.activity).length > 0;
 };
 
-const networkDown = new Error('Failed to fetch');
+// What the browser's fetch throws when the network is down.
+const networkDown = new TypeError('Failed to fetch');
 const events: Record<string, ModelEvent[] | ((snapshot: AnyMachineSnapshot) => ModelEvent[])> = {
   'xstate.done.actor.loadHome': [{ type: 'xstate.done.actor.loadHome', output: homeWith(true) }],
   'xstate.error.actor.loadHome': [{ type: 'xstate.error.actor.loadHome', error: networkDown }],
