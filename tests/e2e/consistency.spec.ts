@@ -14,7 +14,7 @@ import { demo, signIn } from './support/sign-in';
  */
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const shots = '.tmp/shots/consistency';
+const shots = process.env.SCREENSHOTS_DIR ?? '.tmp/shots/consistency';
 mkdirSync(shots, { recursive: true });
 
 type Width = 1280 | 390;
@@ -274,6 +274,8 @@ test('the version label says DEV while the portal has the development sign-in mo
 for (const width of [1280, 390] as const) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screens at ${width} px (${scheme}): the select open, field errors, focus and disabled states`, async ({ browser }) => {
+      // Pictures for people to look at (SCREENSHOTS_DIR=.tmp/shots/consistency); the behaviour is tested above.
+      test.skip(!process.env.SCREENSHOTS_DIR, 'set SCREENSHOTS_DIR to take the pictures');
       const admin = await signedIn(browser, demo.admin, width, scheme);
       const { page, companyId } = admin;
       const list = new SitesListPage(page);
