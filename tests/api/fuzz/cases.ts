@@ -25,9 +25,9 @@ export interface FuzzCase {
   readonly url: string;
   readonly payload?: string;
   readonly contentType?: string;
-  /** The dotted path of the one field the case spoiled. */
-  readonly field?: string;
-  /** That field no longer decodes on its own: the answer must be a 400 that names it. */
+  /** The dotted path of the one field the case spoiled, then those of the fields inside it. */
+  readonly fields?: readonly string[];
+  /** That field no longer decodes on its own: the answer must be a 400 that names it or a field inside it. */
   readonly refusesField?: boolean;
   /** A path parameter naming a record was replaced: the answer must refuse the request. */
   readonly refusesPath?: boolean;
@@ -70,19 +70,30 @@ function urlOf(pattern: string, params: Readonly<Record<string, string>>, query:
   return query === '' ? path : `${path}?${query}`;
 }
 
+/** Whether `value` holds an object at `path`: a field inside an optional object left out is not spoiled on its own. */
+function holds(value: unknown, path: readonly string[]): boolean {
+  let inner = value;
+  for (const key of path) inner = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>)[key] : undefined;
+  return typeof inner === 'object' && inner !== null;
+}
+
+/** A field's path and those of the fields inside it: a refusal of an object names the field in it that failed. */
+const withInner = (model: InputModel, field: FieldModel) =>
+  model.fields.filter((inner) => field.path.every((segment, index) => inner.path[index] === segment)).map((inner) => inner.path.join('.'));
+
 const pickOne = <T>(items: readonly T[]) => fc.nat({ max: items.length - 1 }).map((index) => items[index] as T);
 
 /** Body cases: whole valid bodies, one field spoiled or left out, extra fields, and bodies of the wrong shape. */
-function bodyCases(models: readonly InputModel[]): fc.Arbitrary<Tried<Omit<Request, 'params' | 'query'> & { field?: string; refusesField?: boolean }>> {
+function bodyCases(models: readonly InputModel[]): fc.Arbitrary<Tried<Omit<Request, 'params' | 'query'> & { fields?: readonly string[]; refusesField?: boolean }>> {
   const model = pickOne(models);
   const validBody = model.chain((chosen) => chosen.valid.map((body) => ({ chosen, body })));
   const bodyOf = (value: unknown) => ({ payload: jsonText(value), contentType: json });
 
   const spoiledField = validBody.chain(({ chosen, body }) =>
-    pickOne(chosen.fields).chain((field) =>
+    pickOne(chosen.fields.filter((field) => holds(body, field.path.slice(0, -1)))).chain((field) =>
       spoiledValue(field).map(({ kind, value }) => ({
         kind: `field.${kind}`,
-        value: { ...bodyOf(withField(body, field.path, value)), field: field.path.join('.'), refusesField: !decodes(field.schema, received(value)) },
+        value: { ...bodyOf(withField(body, field.path, value)), fields: withInner(chosen, field), refusesField: !decodes(field.schema, received(value)) },
       })),
     ),
   );
@@ -90,9 +101,9 @@ function bodyCases(models: readonly InputModel[]): fc.Arbitrary<Tried<Omit<Reque
   const pathsOf = (chosen: InputModel) => new Set(chosen.fields.map((field) => field.path.join('.')));
   const shared = models.map(pathsOf).reduce((common, paths) => new Set([...common].filter((path) => paths.has(path))));
   const missingField = validBody.chain(({ chosen, body }) =>
-    pickOne(chosen.fields).map((field) => ({
+    pickOne(chosen.fields.filter((field) => holds(body, field.path.slice(0, -1)))).map((field) => ({
       kind: 'field.missing',
-      value: { ...bodyOf(withField(body, field.path, removed)), field: field.path.join('.'), refusesField: !field.optional && shared.has(field.path.join('.')) },
+      value: { ...bodyOf(withField(body, field.path, removed)), fields: [field.path.join('.')], refusesField: !field.optional && shared.has(field.path.join('.')) },
     })),
   );
   const extraFields = validBody.chain(({ body }) =>
@@ -124,7 +135,7 @@ function junkBodies(validText: fc.Arbitrary<string>): fc.Arbitrary<Tried<{ paylo
 }
 
 /** Query cases: valid queries, one parameter spoiled or sent twice, and query strings broken as a whole. */
-function queryCases(model: InputModel | undefined): fc.Arbitrary<Tried<{ query: string; field?: string; refusesField?: boolean }>> {
+function queryCases(model: InputModel | undefined): fc.Arbitrary<Tried<{ query: string; fields?: readonly string[]; refusesField?: boolean }>> {
   const broken = brokenQueries.map(({ kind, value }) => ({ kind, value: { query: value } }));
   if (!model) return broken;
   const spoiled = model.valid.chain((query) =>
@@ -132,11 +143,11 @@ function queryCases(model: InputModel | undefined): fc.Arbitrary<Tried<{ query: 
       fc.oneof(
         spoiledText(field).map(({ kind, value }) => ({
           kind: `query.${kind}`,
-          value: { query: queryText(withField(query, field.path, value)), field: field.path.join('.'), refusesField: !decodes(field.schema, throughUrl(value)) },
+          value: { query: queryText(withField(query, field.path, value)), fields: [field.path.join('.')], refusesField: !decodes(field.schema, throughUrl(value)) },
         })),
         field.valid.map((value) => ({
           kind: 'query.repeated',
-          value: { query: queryText(withField(query, field.path, [value, value])), field: field.path.join('.'), refusesField: true },
+          value: { query: queryText(withField(query, field.path, [value, value])), fields: [field.path.join('.')], refusesField: true },
         })),
       ),
     ),
@@ -191,7 +202,7 @@ export function routeCases(route: FuzzRoute, fixtures: Fixtures, seed: number): 
   const bodyMethods = methods.filter(takesBody);
   const bodyArbitrary = bodies
     ? fc.tuple(pickOne(bodyMethods), baseQuery, bodyCases(bodies)).map(([method, query, { kind, value }]) =>
-        asCase(method, { params, query, ...value }, { kind, ...(value.field === undefined ? {} : { field: value.field, refusesField: value.refusesField ?? false }) }),
+        asCase(method, { params, query, ...value }, { kind, ...(value.fields === undefined ? {} : { fields: value.fields, refusesField: value.refusesField ?? false }) }),
       )
     : bodyMethods.length > 0
       ? fc.tuple(pickOne(bodyMethods), junkBodies(fc.constant('{}'))).map(([method, { kind, value }]) => asCase(method, { params, query: '', ...value }, { kind }))
@@ -199,7 +210,7 @@ export function routeCases(route: FuzzRoute, fixtures: Fixtures, seed: number): 
   const queryArbitrary = fc.tuple(pickOne(methods), queryCases(queryModel)).map(([method, { kind, value }]) =>
     asCase(method, { params, query: value.query, ...(takesBody(method) && bodies ? { payload: '{}', contentType: json } : {}) }, {
       kind,
-      ...(value.field === undefined ? {} : { field: value.field, refusesField: value.refusesField ?? false }),
+      ...(value.fields === undefined ? {} : { fields: value.fields, refusesField: value.refusesField ?? false }),
     }),
   );
 

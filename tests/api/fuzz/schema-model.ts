@@ -25,6 +25,15 @@ type Struct = Schema.Top & { readonly fields: Readonly<Record<string, Schema.Top
 
 const isStruct = (schema: Schema.Top): schema is Struct => 'fields' in schema && SchemaAST.isObjects(schema.ast);
 
+/** The Struct an optional field holds (`optional`, `optionalKey`), read field by field like any other. */
+function structOf(schema: Schema.Top): Struct | undefined {
+  if (isStruct(schema)) return schema;
+  const { schema: inner, members } = schema as { schema?: Schema.Top; members?: readonly Schema.Top[] };
+  if (inner) return structOf(inner);
+  if (members?.every((member) => isStruct(member) || SchemaAST.isUndefined(member.ast))) return members.find(isStruct);
+  return undefined;
+}
+
 export function decodes(schema: Schema.Top, value: unknown): boolean {
   return Result.isSuccess(Schema.decodeUnknownResult(schema as Schema.Codec<unknown, unknown>)(value));
 }
@@ -79,9 +88,10 @@ export function inputModel(schema: Schema.Top, known: KnownValues, seed: number)
       const name = path.join('.');
       const optional = SchemaAST.isOptional(field.ast);
       const given = known[name];
+      const inner = structOf(field);
       let valid: fc.Arbitrary<unknown>;
       if (given) valid = given;
-      else if (isStruct(field)) valid = structArbitrary(field, path);
+      else if (inner) valid = structArbitrary(inner, path);
       else {
         const values = derivedValues(field, seed);
         if (values.length === 0) throw new Error(`effect derives no valid value for '${name}': give one in the route's known values`);

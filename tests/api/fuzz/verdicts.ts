@@ -33,11 +33,13 @@ export function unreadable(answer: Answer, answers: Answers): string | undefined
 
 const spelledOut = (key: string) => key.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
 
-/** Whether a 400 names the field at `path`, by the name forms and the spec give it or by its own key. */
-export function namesField(message: string, path: string): boolean {
-  const key = path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? path;
+/** Whether a 400 names the field at one of `paths`, by the name forms and the spec give it or by its own key. */
+export function namesField(message: string, paths: readonly string[]): boolean {
   const lower = message.toLowerCase();
-  return [fieldLabels[key], key, spelledOut(key)].some((name) => name !== undefined && lower.includes(name.toLowerCase()));
+  return paths.some((path) => {
+    const key = path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? path;
+    return [fieldLabels[key], key, spelledOut(key)].some((name) => name !== undefined && lower.includes(name.toLowerCase()));
+  });
 }
 
 /** What is wrong with the answer to one fuzzed request; empty when nothing is. */
@@ -50,9 +52,10 @@ export function problemsWith(fuzzCase: FuzzCase, answer: Answer, answers: Answer
     if (why) problems.push(`a ${statusCode} that is not a human message (${why})`);
     if (changedOnRefusal) problems.push(`stored data on a ${statusCode}`);
   }
-  if (fuzzCase.refusesField && fuzzCase.field !== undefined) {
-    if (statusCode < 400) problems.push(`accepted a value its field '${fuzzCase.field}' refuses`);
-    else if (statusCode === 400 && !namesField(answer.body, fuzzCase.field)) problems.push(`a 400 that does not name the field '${fuzzCase.field}'`);
+  const [field] = fuzzCase.fields ?? [];
+  if (fuzzCase.refusesField && field !== undefined) {
+    if (statusCode < 400) problems.push(`accepted a value its field '${field}' refuses`);
+    else if (statusCode === 400 && !namesField(answer.body, fuzzCase.fields ?? [])) problems.push(`a 400 that does not name the field '${field}'`);
   }
   if (fuzzCase.refusesPath && statusCode < 400) problems.push('accepted a malformed or foreign id in the path');
   return problems;
