@@ -12,6 +12,8 @@ const CompanyParams = Schema.Struct({ id: Uuid });
 const EmployeeParams = Schema.Struct({ id: Uuid, employeeId: Uuid });
 
 const companyUsers: readonly Role[] = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'];
+/** Spec §2 side navigation: 'Employees ... company admin only' (the access matrix holds the API to it). */
+const employeeReaders: readonly Role[] = ['CompanyAdmin'];
 
 /**
  * Spec §6: the super user reaches every client; a company user only their own company, with one of
@@ -63,21 +65,21 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/company/:id/employees', signedIn, async (request) => {
-    requireCompanyAccess(request, rawCompanyId(request), companyUsers);
+    requireCompanyAccess(request, rawCompanyId(request), employeeReaders);
     const { id } = decodeOr400(CompanyParams, request.params);
     await readCompany(app, id);
     return listEmployees(app.db, id);
   });
 
   app.get('/company/:id/employees/invite', signedIn, async (request) => {
-    requireCompanyAccess(request, rawCompanyId(request), companyUsers);
+    requireCompanyAccess(request, rawCompanyId(request), employeeReaders);
     const { id } = decodeOr400(CompanyParams, request.params);
     await readCompany(app, id);
     return listInvitedEmployees(app.db, id);
   });
 
   app.get('/company/:id/employees/:employeeId', signedIn, async (request): Promise<EmployeeDetails> => {
-    requireCompanyAccess(request, rawCompanyId(request), companyUsers);
+    requireCompanyAccess(request, rawCompanyId(request), employeeReaders);
     const { id, employeeId } = decodeOr400(EmployeeParams, request.params);
     const company = await readCompany(app, id);
     const employee = await findEmployee(app.db, id, employeeId);

@@ -482,7 +482,7 @@ describe('GET /api/company (the client list)', () => {
 });
 
 describe('employees of a company', () => {
-  it('lists the active admin and supervisors with their projects, for the super user and the company', async () => {
+  it('lists the active admin and supervisors with their projects, for the super user and the company admin only', async () => {
     const { company, adminToken, supervisorToken, adminEmail, supervisorEmail } = await companyWithStaff();
     const supervisorRole = await app.db
       .selectFrom('user_roles')
@@ -500,7 +500,9 @@ describe('employees of a company', () => {
     const revoked = await findOrCreateUserByEmail(app.db, `${unique('gone')}@example.test`);
     await app.db.insertInto('user_roles').values({ id: randomUUID(), user_id: revoked.id, company_id: company._id, role: 'CompanySupervisor', status: 'revoked' }).execute();
 
-    for (const token of [superToken, adminToken, supervisorToken]) {
+    // Spec §2: 'Employees ... company admin only': a supervisor of the same company is refused.
+    expect((await call('GET', `/api/company/${company._id}/employees`, supervisorToken)).statusCode).toBe(403);
+    for (const token of [superToken, adminToken]) {
       const response = await call('GET', `/api/company/${company._id}/employees`, token);
       expect(response.statusCode).toBe(200);
       const employees = response.json<Employee[]>();

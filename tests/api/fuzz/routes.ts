@@ -21,6 +21,7 @@ import { SwmsSubmission } from '../../../src/domain/swms-submission';
 import { TokenRequest } from '../../../src/domain/token';
 import { TradesProfileUpdate } from '../../../src/domain/trades';
 import { abnFor } from '../../support/company-body';
+import type { RouteEntry } from '../route-entries';
 import type { Actor, Fixtures } from './fixtures';
 import type { KnownValues } from './schema-model';
 
@@ -31,7 +32,7 @@ import type { KnownValues } from './schema-model';
  */
 export type Answers = 'message' | 'page' | 'protocol';
 
-export interface FuzzRoute {
+export interface FuzzRoute extends RouteEntry {
   /** One method, or every method of a catch-all route registered for each. */
   readonly method: string | readonly string[];
   readonly url: string;
@@ -319,21 +320,3 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
     params: () => ({ '*': 'devstoreaccount1' }),
   },
 ];
-
-const methodsOf = (route: FuzzRoute): readonly string[] => [route.method].flat();
-
-/** `METHOD url` of each registered route no fuzz entry covers; HEAD is covered by its GET. */
-export function uncoveredRoutes(registered: readonly { readonly method: string; readonly url: string }[]): string[] {
-  const covered = new Set(fuzzRoutes.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)));
-  return registered
-    .filter(({ method, url }) => !covered.has(`${method} ${url}`) && !(method === 'HEAD' && (covered.has(`GET ${url}`) || covered.has(`GET ${url.replace(/\/$/, '')}`))))
-    .map(({ method, url }) => `${method} ${url}`);
-}
-
-/** Fuzz entries naming a route the app no longer registers. */
-export function staleEntries(registered: readonly { readonly method: string; readonly url: string }[]): string[] {
-  const present = new Set(registered.map(({ method, url }) => `${method} ${url}`));
-  return fuzzRoutes.flatMap((route) => methodsOf(route).map((method) => `${method} ${route.url}`)).filter((route) => !present.has(route));
-}
-
-export const routeName = (route: FuzzRoute) => `${methodsOf(route).join('|')} ${route.url}`;
