@@ -27,8 +27,35 @@ export async function signAccessToken(key: SigningKey, publicUrl: string, userId
     .sign(key.privateKey);
 }
 
-/** Issue 12 §6: a token of this portal, for this API, living no longer than an hour; anything else answers 401. */
+/**
+ * Issue 11: checking an ES256 signature was a tenth of the API's CPU under load, and a browser sends the
+ * same token with every call for up to an hour. A token that verified is remembered, by this process
+ * and for this signing key and issuer only, until it expires (a signature cannot become wrong later);
+ * an expired one is checked again and so answers 401 as before. Bounded: the oldest go first.
+ */
+const maxRemembered = 10_000;
+const remembered = new WeakMap<SigningKey, Map<string, { readonly payload: AccessTokenPayload; readonly exp: number }>>();
+
+function rememberedFor(key: SigningKey): Map<string, { readonly payload: AccessTokenPayload; readonly exp: number }> {
+  const byKey = remembered.get(key) ?? new Map();
+  remembered.set(key, byKey);
+  return byKey;
+}
+
 export async function verifyAccessToken(key: SigningKey, publicUrl: string, token: string): Promise<AccessTokenPayload> {
+  const cache = rememberedFor(key);
+  const cacheKey = `${accessTokenIssuer(publicUrl)} ${token}`;
+  const known = cache.get(cacheKey);
+  if (known && known.exp > Date.now() / 1000) return known.payload;
+  cache.delete(cacheKey);
+  const { payload, exp } = await verifyOnce(key, publicUrl, token);
+  if (cache.size >= maxRemembered) cache.delete(cache.keys().next().value as string);
+  cache.set(cacheKey, { payload, exp });
+  return payload;
+}
+
+/** Issue 12 §6: a token of this portal, for this API, living no longer than an hour; anything else answers 401. */
+async function verifyOnce(key: SigningKey, publicUrl: string, token: string): Promise<{ payload: AccessTokenPayload; exp: number }> {
   const verified = await jwtVerify(token, key.publicKey, {
     algorithms: ['ES256'],
     issuer: accessTokenIssuer(publicUrl),
@@ -41,5 +68,5 @@ export async function verifyAccessToken(key: SigningKey, publicUrl: string, toke
   if (exp - iat > accessTokenLifetimeSeconds) throw unauthorised(signInRequired);
   const payload = decode(AccessTokenPayload, verified.payload);
   if (!payload.ok) throw unauthorised(signInRequired);
-  return payload.value;
+  return { payload: payload.value, exp };
 }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
 import type { Db } from '../db/database';
 import { likePattern } from '../db/like-pattern';
@@ -82,7 +82,7 @@ export function swmsKeyset(sort: SwmsSortKey): Keyset {
  * How many SWMS the list holds, exact, from the counters migration 009 keeps: for a search, the
  * matching submitters' and sites' counts added up, less the SWMS that match on both.
  */
-async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
+function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
   const pending = sql.ref(`${flagColumns[options.flag].pending}`);
   const measure =
     options.reviewFilter === undefined
@@ -92,20 +92,13 @@ async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
         : sql`total - ${pending}`;
   const term = options.search.trim();
   if (term.length === 0) {
-    const row = await db
-      .selectFrom('swms_counts')
-      .select(sql<number>`${measure}`.as('n'))
-      .where('company_id', '=', options.companyId)
-      .where('dimension', '=', 'company')
-      .where('key', '=', options.companyId)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
   }
   const pattern = likePattern(term);
   const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
   const filter =
     options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
-  const result = await sql<{ n: number }>`
+  return sql`(
     WITH submitters AS (${matchingSubmitters(options.companyId, pattern)}),
          sites AS (${matchingSites(options.companyId, pattern)})
     SELECT coalesce((SELECT sum(${measure}) FROM swms_counts
@@ -116,7 +109,12 @@ async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
                 THEN (SELECT count(*) FROM swms s
                       WHERE s.company_id = ${options.companyId} AND ${filter}
                         AND s.created_by IN (SELECT key FROM submitters) AND s.site_id IN (SELECT key FROM sites))
-                ELSE 0 END AS n`.execute(db);
+                ELSE 0 END)`;
+}
+
+/** The total alone, for a page past the last row (the page's own rows carry it otherwise). */
+async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
+  const result = await sql<{ n: number | string | null }>`SELECT ${countOf(options)} AS n`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -131,10 +129,13 @@ export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: st
   const past = pastCursor(keyset, options.start);
   if (past) pageQuery = pageQuery.where(past);
   for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
-  const [total, fetched] = await Promise.all([
-    countSwms(db, options),
-    pageQuery.limit(options.pageSize + 1).offset(offsetOf(options.start, options.pageSize)).execute(),
-  ]);
+  // The total rides on the page's own round trip: an uncorrelated subquery PostgreSQL runs once per statement.
+  const fetched = await pageQuery
+    .select(countOf(options).as('total_count'))
+    .limit(options.pageSize + 1)
+    .offset(offsetOf(options.start, options.pageSize))
+    .execute();
+  const total = fetched[0] ? Number(fetched[0].total_count ?? 0) : await countSwms(db, options);
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total, cursors };
 }

@@ -7,7 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAzurite, type RunningAzurite } from '../../server/storage/azurite';
 import { hoppingBrowser, type Answer } from '../support/hopping-browser';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import { companyBody } from '../support/company-body';
+import { runCliProcess, startPortal, type PortalProcess } from '../support/portal-process';
 
 const server = process.env.TEST_DATABASE_URL;
 const publicUrl = 'http://portal.test';
@@ -67,11 +68,13 @@ describe.runIf(server)('two instances behind a load balancer on one PostgreSQL a
   let azurite: RunningAzurite;
   let a: PortalProcess;
   let b: PortalProcess;
+  let databaseUrl = '';
 
   beforeAll(async () => {
     await onServer((client) => client.query(`CREATE DATABASE ${database}`));
     const url = new URL(server ?? '');
     url.pathname = `/${database}`;
+    databaseUrl = url.href;
     const blobDir = mkdtempSync(path.join(os.tmpdir(), 'portal-shared-blobs-'));
     dataDirs.push(blobDir);
     azurite = await startAzurite(blobDir);
@@ -163,5 +166,38 @@ describe.runIf(server)('two instances behind a load balancer on one PostgreSQL a
     await client.connect();
     const companies = await client.query<{ count: string }>('SELECT count(*) FROM companies').finally(() => client.end());
     expect(Number(companies.rows[0]?.count)).toBe(2);
+  });
+
+  it("refuses a deleted client's users on the other instance at once, after it served them", async () => {
+    const env = { DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl };
+    const tokenFor = async (email: string) => (await runCliProcess(['token', email], env)).stdout.trim().split('\n').at(-1) ?? '';
+    const superToken = await tokenFor('super@sitesafe.demo');
+    const browser = hoppingBrowser(publicUrl);
+    const created = await browser.request(a.baseUrl, 'POST', '/api/company', { headers: json(superToken), body: JSON.stringify(companyBody()) });
+    expect(created.status).toBe(201);
+    const companyId = (JSON.parse(created.body) as { _id: string })._id;
+    const adminEmail = `admin.${randomBytes(4).toString('hex')}@instances.test`;
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const user = await db.query<{ id: string }>(`INSERT INTO users (id, email) VALUES (gen_random_uuid(), $1) RETURNING id`, [adminEmail]);
+      await db.query(`INSERT INTO user_roles (id, user_id, company_id, role, status, accepted_at) VALUES (gen_random_uuid(), $1, $2, 'CompanyAdmin', 'active', now())`, [
+        user.rows[0]?.id,
+        companyId,
+      ]);
+    } finally {
+      await db.end();
+    }
+    const adminToken = await tokenFor(adminEmail);
+    const read = () => browser.request(b.baseUrl, 'GET', `/api/company/${companyId}`, { headers: json(adminToken) });
+    // Served on the other instance first: whatever it keeps of the company must not outlive the deletion.
+    expect((await read()).status).toBe(200);
+    expect((await read()).status).toBe(200);
+
+    const deleted = await browser.request(a.baseUrl, 'DELETE', `/api/company/${companyId}`, { headers: { authorization: `Bearer ${superToken}` } });
+    expect(deleted.status).toBe(204);
+    const refused = await read();
+    expect(refused.status).toBe(401);
+    expect(refused.body).toBe('Your company no longer has access');
   });
 });
