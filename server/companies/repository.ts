@@ -103,12 +103,16 @@ export interface CompanyListOptions {
 export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyRow[]; total: number; cursors: PageCursors }> {
   const term = options.search.trim();
   const abnDigits = term.replace(/\s+/g, '');
-  const matches =
-    term.length === 0
+  /** The search over the companies aliased `alias` (the page's rows, or the count's). */
+  const matchesIn = (alias: string) => {
+    const column = (name: string) => sql.ref(`${alias}.${name}`);
+    return term.length === 0
       ? sql<boolean>`true`
-      : sql<boolean>`(lower(c.name) LIKE ${likePattern(term.toLowerCase())} OR lower(c.address) LIKE ${likePattern(term.toLowerCase())}${
-          /^\d+$/.test(abnDigits) ? sql` OR c.abn LIKE ${likePattern(abnDigits)}` : sql``
+      : sql<boolean>`(lower(${column('name')}) LIKE ${likePattern(term.toLowerCase())} OR lower(${column('address')}) LIKE ${likePattern(term.toLowerCase())}${
+          /^\d+$/.test(abnDigits) ? sql` OR ${column('abn')} LIKE ${likePattern(abnDigits)}` : sql``
         })`;
+  };
+  const matches = matchesIn('c');
   const keyset = companyKeyset(options.sort);
   let pageIds = db
     .selectFrom('companies as c')
@@ -120,12 +124,15 @@ export async function listCompanies(db: Db, options: CompanyListOptions, fingerp
   for (const term of orderTerms(keyset, options.start)) pageIds = pageIds.orderBy(term);
   const counted =
     term.length === 0
-      ? db.selectFrom('list_counts').select(sql<number>`coalesce(sum(n), 0)`.as('total')).where('list', '=', 'clients').where('bucket', '=', 'live')
-      : db.selectFrom('companies as c').select(sql<number>`count(*)`.as('total')).where('c.deleted_at', 'is', null).where(matches);
-  const [count, picked] = await Promise.all([
-    counted.executeTakeFirstOrThrow(),
-    pageIds.limit(options.pageSize + 1).offset(offsetOf(options.start, options.pageSize)).execute(),
-  ]);
+      ? db.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('total')).where('list', '=', 'clients').where('bucket', '=', 'live')
+      : db.selectFrom('companies as cc').select(sql<number | string>`count(*)`.as('total')).where('cc.deleted_at', 'is', null).where(matchesIn('cc'));
+  // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
+  const picked = await pageIds
+    .select(counted.as('total_count'))
+    .limit(options.pageSize + 1)
+    .offset(offsetOf(options.start, options.pageSize))
+    .execute();
+  const count = { total: picked[0] ? picked[0].total_count : (await counted.executeTakeFirstOrThrow()).total };
   const { rows: page, cursors } = pageOf(picked, options.start, options.pageSize, fingerprint);
   const details = page.length === 0 ? [] : await liveCompanies(db).where('c.id', 'in', page.map((row) => row.id)).execute();
   const byId = new Map(details.map((row) => [row.id, toRow(row)]));

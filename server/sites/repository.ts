@@ -114,19 +114,19 @@ export function siteKeyset(key: SiteSortKey): Keyset | null {
 }
 
 /** The exact count: from the counters migration 009 keeps, unless a search has to look at every site. */
-async function countSites(db: Db, companyId: string, options: SiteListOptions): Promise<number> {
+function countOf(db: Db, companyId: string, options: SiteListOptions) {
   if (options.words.length === 0) {
-    let query = db.selectFrom('list_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
+    let query = db.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
     if (options.status) query = query.where('bucket', '=', options.status);
-    return Number((await query.executeTakeFirst())?.n ?? 0);
+    return query;
   }
   let query = db
     .selectFrom('project_sites as ps')
-    .select(sql<number>`count(*)`.as('total'))
+    .select(sql<number | string>`count(*)`.as('n'))
     .where('ps.company_id', '=', companyId)
     .where(searchCondition(companyId, options.words));
   if (options.status) query = query.where('ps.status', '=', options.status);
-  return Number((await query.executeTakeFirstOrThrow()).total);
+  return query;
 }
 
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
@@ -151,10 +151,13 @@ export async function listSites(
     const direction = options.sort.endsWith('.desc') ? 'desc' : 'asc';
     pageQuery = pageQuery.orderBy(supervisorNameOrder, (order) => order[direction]().nullsLast()).orderBy('ps.id', direction);
   }
-  const [total, fetched] = await Promise.all([
-    countSites(db, companyId, options),
-    pageQuery.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)).execute(),
-  ]);
+  // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
+  const fetched = await pageQuery
+    .select(countOf(db, companyId, options).as('total_count'))
+    .limit(options.pageSize + 1)
+    .offset(offsetOf(start, options.pageSize))
+    .execute();
+  const total = Number((fetched[0] ? fetched[0].total_count : (await countOf(db, companyId, options).executeTakeFirst())?.n) ?? 0);
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total, cursors: keyset ? cursors : { nextCursor: null, previousCursor: null } };
