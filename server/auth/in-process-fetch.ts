@@ -1,4 +1,4 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CustomFetch } from 'openid-client';
 
 /** Lets the server reach its own development identity provider without a network round trip. */
@@ -6,7 +6,7 @@ export function inProcessFetch(app: FastifyInstance): CustomFetch {
   return async (url, options) => {
     const target = new URL(url);
     const response = await app.inject({
-      method: options.method as HTTPMethods,
+      method: options.method as 'GET' | 'POST',
       url: target.pathname + target.search,
       headers: { ...options.headers, host: target.host, 'x-forwarded-proto': target.protocol.slice(0, -1) },
       ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
