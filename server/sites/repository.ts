@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
 import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
@@ -29,7 +30,7 @@ export interface SiteListOptions {
 }
 
 /** A site with what its view shows: the supervisor (only while their role is active), the plan and the company phone. */
-function sitesWithDetails(db: Db) {
+function sitesWithDetails(db: QueryCreator<Database>) {
   return db
     .selectFrom('project_sites as ps')
     .innerJoin('companies as c', 'c.id', 'ps.company_id')
@@ -68,12 +69,13 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
  * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces is a match
  * in one of them. Each word picks its sites through trigram indexes (migration 014) rather than
- * reading every site of the company.
+ * reading every site of the company; the matching sites are worked out once per statement
+ * (MATERIALIZED), for both the page and its total.
  */
-function searchCondition(companyId: string, words: readonly string[]): Expression<SqlBool> {
+function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
   const perWord = words.map((word) => {
     const pattern = likePattern(word);
-    return sql<SqlBool>`ps.id IN (
+    return sql`(
       SELECT m.id FROM project_sites m
       WHERE m.company_id = ${companyId}
         AND lower(m.address || ' ' || m.suburb || ' ' || m.postcode || ' ' || m.client_name || ' ' || m.site_number) LIKE lower(${pattern})
@@ -83,8 +85,17 @@ function searchCondition(companyId: string, words: readonly string[]): Expressio
       JOIN users mu ON mu.id = mr.user_id
       WHERE m.company_id = ${companyId} AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})`;
   });
-  return sql<SqlBool>`(${sql.join(perWord, sql` AND `)})`;
+  return db.with(
+    (cte) => cte('search_sites').materialized(),
+    () => sql<{ id: string }>`(${sql.join(perWord, sql` INTERSECT `)})`,
+  ) as unknown as QueryCreator<Database>;
 }
+
+const matchesSearch = sql<SqlBool>`ps.id IN (SELECT id FROM search_sites)`;
+
+/** The query creator of a list statement: with the search's matches when there is a search. */
+const listScope = (db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> =>
+  words.length > 0 ? withSearchMatches(db, companyId, words) : db;
 
 const supervisorNameOrder = sql`lower(u.first_name || ' ' || u.surname)`;
 
@@ -113,18 +124,14 @@ export function siteKeyset(key: SiteSortKey): Keyset | null {
   }
 }
 
-/** The exact count: from the counters migration 009 keeps, unless a search has to look at every site. */
-function countOf(db: Db, companyId: string, options: SiteListOptions) {
+/** The exact count: from the counters migration 009 keeps, or the search's matches. */
+function countOf(scope: QueryCreator<Database>, companyId: string, options: SiteListOptions) {
   if (options.words.length === 0) {
-    let query = db.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
+    let query = scope.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
     if (options.status) query = query.where('bucket', '=', options.status);
     return query;
   }
-  let query = db
-    .selectFrom('project_sites as ps')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('ps.company_id', '=', companyId)
-    .where(searchCondition(companyId, options.words));
+  let query = scope.selectFrom('project_sites as ps').select(sql<number | string>`count(*)`.as('n')).where('ps.company_id', '=', companyId).where(matchesSearch);
   if (options.status) query = query.where('ps.status', '=', options.status);
   return query;
 }
@@ -138,29 +145,39 @@ export async function listSites(
 ): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
-  let pageQuery = sitesWithDetails(db)
-    .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
+  const scope = listScope(db, companyId, options.words);
+  // The page's ids first, so the details are joined for its rows only, not for every match.
+  let pageIds = scope
+    .selectFrom('project_sites as ps')
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .select('ps.id')
     .where('ps.company_id', '=', companyId);
-  if (options.status) pageQuery = pageQuery.where('ps.status', '=', options.status);
-  if (options.words.length > 0) pageQuery = pageQuery.where(searchCondition(companyId, options.words));
+  if (options.status) pageIds = pageIds.where('ps.status', '=', options.status);
+  if (options.words.length > 0) pageIds = pageIds.where(matchesSearch);
+  const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
   if (keyset) {
     const past = pastCursor(keyset, start);
-    if (past) pageQuery = pageQuery.where(past);
-    for (const term of orderTerms(keyset, start)) pageQuery = pageQuery.orderBy(term);
-  } else {
-    const direction = options.sort.endsWith('.desc') ? 'desc' : 'asc';
-    pageQuery = pageQuery.orderBy(supervisorNameOrder, (order) => order[direction]().nullsLast()).orderBy('ps.id', direction);
+    if (past) pageIds = pageIds.where(past);
   }
-  // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
-  const fetched = await pageQuery
-    .select(countOf(db, companyId, options).as('total_count'))
-    .limit(options.pageSize + 1)
-    .offset(offsetOf(start, options.pageSize))
-    .execute();
-  const total = Number((fetched[0] ? fetched[0].total_count : (await countOf(db, companyId, options).executeTakeFirst())?.n) ?? 0);
+  for (const term of order) pageIds = pageIds.orderBy(term);
+  let pageQuery = sitesWithDetails(scope)
+    .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
+    // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
+    .select(countOf(scope, companyId, options).as('total_count'))
+    .where('ps.id', 'in', pageIds.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)));
+  for (const term of order) pageQuery = pageQuery.orderBy(term);
+  const fetched = await pageQuery.execute();
+  const total = Number((fetched[0] ? fetched[0].total_count : (await countOf(scope, companyId, options).executeTakeFirst())?.n) ?? 0);
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total, cursors: keyset ? cursors : { nextCursor: null, previousCursor: null } };
+}
+
+/** The supervisor-name order: unassigned sites last in both directions, then the id. */
+function supervisorOrderTerms(sort: SiteSortKey) {
+  const direction = sort.endsWith('.desc') ? sql.raw('DESC') : sql.raw('ASC');
+  return [sql`${supervisorNameOrder} ${direction} NULLS LAST`, sql`ps.id ${direction}`];
 }
 
 export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {
@@ -222,14 +239,14 @@ export interface SiteMatchOptions {
  * excluded ids, in id order (as lockSitesById does, so bulk changes cannot deadlock).
  */
 export async function lockMatchingSites(db: Db, companyId: string, options: SiteMatchOptions, excludedIds: readonly string[]) {
-  let query = db
+  let query = listScope(db, companyId, options.words)
     .selectFrom('project_sites as ps')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
     .leftJoin('users as u', 'u.id', 'ur.user_id')
     .select(['ps.id', 'ps.status', 'ps.version'])
     .where('ps.company_id', '=', companyId);
   if (options.status) query = query.where('ps.status', '=', options.status);
-  if (options.words.length > 0) query = query.where(searchCondition(companyId, options.words));
+  if (options.words.length > 0) query = query.where(matchesSearch);
   if (excludedIds.length > 0) query = query.where('ps.id', 'not in', excludedIds);
   return query.orderBy('ps.id').forUpdate(['ps']).execute();
 }

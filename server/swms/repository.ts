@@ -1,6 +1,7 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
 import type { Db } from '../db/database';
+import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
@@ -16,7 +17,7 @@ export interface SwmsListOptions {
   readonly pageSize: number;
 }
 
-function listedSwms(db: Db) {
+function listedSwms(db: QueryCreator<Database>) {
   return db
     .selectFrom('swms as s')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
@@ -41,25 +42,43 @@ function listedSwms(db: Db) {
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
 
 /**
- * The company's submitters whose name contains the text: the full name holds the first name and the
- * surname, so one match covers both (migration 013 indexes it by trigrams).
+ * A search's matching submitters and sites, each with its counters, worked out once per statement
+ * (MATERIALIZED) for both the page's filter and its total. A submitter's full name holds the first
+ * name and the surname, so one match covers both; a site matches on its address or job number
+ * (trigram indexes of migration 013).
  */
-const matchingSubmitters = (companyId: string, pattern: string) => sql`
-  SELECT sc.key FROM swms_counts sc JOIN users su ON su.id = sc.key
-  WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0
-    AND (su.first_name || ' ' || su.surname) ILIKE ${pattern}`;
-
-/** The company's sites whose address or job number contains the text (trigram indexes of migration 013). */
-const matchingSites = (companyId: string, pattern: string) => sql`
-  SELECT sp.id AS key FROM project_sites sp
-  WHERE sp.company_id = ${companyId}
-    AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern})`;
-
-/** Submitter name, site address or job number contains the text. */
-function matchesSearch(companyId: string, term: string): Expression<SqlBool> {
+function withSearchMatches(db: Db, companyId: string, term: string): QueryCreator<Database> {
   const pattern = likePattern(term);
-  return sql<SqlBool>`(s.created_by IN (${matchingSubmitters(companyId, pattern)}) OR s.site_id IN (${matchingSites(companyId, pattern)}))`;
+  return db
+    .with(
+      (cte) => cte('search_submitters').materialized(),
+      () => sql<SearchMatch>`(
+        SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
+        FROM users su JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.key = su.id
+        WHERE sc.total > 0 AND (su.first_name || ' ' || su.surname) ILIKE ${pattern})`,
+    )
+    .with(
+      (cte) => cte('search_sites').materialized(),
+      () => sql<SearchMatch>`(
+        SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
+        FROM project_sites sp JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'site' AND sc.key = sp.id
+        WHERE sp.company_id = ${companyId}
+          AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern}))`,
+    ) as unknown as QueryCreator<Database>;
 }
+
+interface SearchMatch {
+  readonly key: string;
+  readonly total: number;
+  readonly admin_pending: number;
+  readonly supervisor_pending: number;
+}
+
+/** Submitter name, site address or job number contains the text (with `withSearchMatches` around the query). */
+const matchesSearch = sql<SqlBool>`(s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites))`;
+
+/** The query creator of a list statement: with the search's matches when there is a search. */
+const listScope = (db: Db, companyId: string, term: string): QueryCreator<Database> => (term.length > 0 ? withSearchMatches(db, companyId, term) : db);
 
 /** Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse). */
 export function swmsKeyset(sort: SwmsSortKey): Keyset {
@@ -90,32 +109,26 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
       : options.reviewFilter === 'forReview'
         ? sql`${pending}`
         : sql`total - ${pending}`;
-  const term = options.search.trim();
-  if (term.length === 0) {
+  if (options.search.trim().length === 0) {
     return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
   }
-  const pattern = likePattern(term);
   const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
   const filter =
     options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
   return sql`(
-    WITH submitters AS (${matchingSubmitters(options.companyId, pattern)}),
-         sites AS (${matchingSites(options.companyId, pattern)})
-    SELECT coalesce((SELECT sum(${measure}) FROM swms_counts
-                     WHERE company_id = ${options.companyId} AND dimension = 'submitter' AND key IN (SELECT key FROM submitters)), 0)
-         + coalesce((SELECT sum(${measure}) FROM swms_counts
-                     WHERE company_id = ${options.companyId} AND dimension = 'site' AND key IN (SELECT key FROM sites)), 0)
-         - CASE WHEN EXISTS (SELECT 1 FROM submitters) AND EXISTS (SELECT 1 FROM sites)
-                THEN (SELECT count(*) FROM swms s
-                      WHERE s.company_id = ${options.companyId} AND ${filter}
-                        AND s.created_by IN (SELECT key FROM submitters) AND s.site_id IN (SELECT key FROM sites))
-                ELSE 0 END)`;
+    (SELECT coalesce(sum(${measure}), 0) FROM search_submitters)
+    + (SELECT coalesce(sum(${measure}), 0) FROM search_sites)
+    - CASE WHEN EXISTS (SELECT 1 FROM search_submitters) AND EXISTS (SELECT 1 FROM search_sites)
+           THEN (SELECT count(*) FROM swms s
+                 WHERE s.company_id = ${options.companyId} AND ${filter}
+                   AND s.created_by IN (SELECT key FROM search_submitters) AND s.site_id IN (SELECT key FROM search_sites))
+           ELSE 0 END)`;
 }
 
 /** The total alone, for a page past the last row (the page's own rows carry it otherwise). */
 async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
-  const result = await sql<{ n: number | string | null }>`SELECT ${countOf(options)} AS n`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+  const row = await listScope(db, options.companyId, options.search.trim()).selectNoFrom(countOf(options).as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
@@ -123,9 +136,9 @@ export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: st
   const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
   const term = options.search.trim();
   const keyset = swmsKeyset(options.sort);
-  let pageQuery = listedSwms(db).select(positionOf(keyset).as('position')).where('s.company_id', '=', options.companyId);
+  let pageQuery = listedSwms(listScope(db, options.companyId, term)).select(positionOf(keyset).as('position')).where('s.company_id', '=', options.companyId);
   if (options.reviewFilter) pageQuery = pageQuery.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
-  if (term.length > 0) pageQuery = pageQuery.where(matchesSearch(options.companyId, term));
+  if (term.length > 0) pageQuery = pageQuery.where(matchesSearch);
   const past = pastCursor(keyset, options.start);
   if (past) pageQuery = pageQuery.where(past);
   for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
@@ -253,12 +266,12 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
   const columns = flagColumns[options.flag];
   const reviewedAt = `s.${columns.at}` as const;
   const term = options.search.trim();
-  let query = db
+  let query = listScope(db, options.companyId, term)
     .selectFrom('swms as s')
     .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`])
     .where('s.company_id', '=', options.companyId);
   if (options.reviewFilter) query = query.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
-  if (term.length > 0) query = query.where(matchesSearch(options.companyId, term));
+  if (term.length > 0) query = query.where(matchesSearch);
   if (options.excludedIds.length > 0) query = query.where('s.id', 'not in', options.excludedIds);
   const rows = await query.orderBy('s.id').forUpdate().execute();
   return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
