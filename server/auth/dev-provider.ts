@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Configuration, ProviderContext } from 'oidc-provider';
 import { providers } from '../../src/domain/token';
@@ -26,19 +26,40 @@ export interface DevProvider {
 export async function mountDevProvider(app: FastifyInstance, cookieSecret: string): Promise<void> {
   const devProvider = devProviderFor(app, cookieSecret);
 
-  await app.register(async (oidc) => {
-    oidc.removeAllContentTypeParsers();
-    oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    oidc.all(`${devMountPath}/*`, async (request, reply) => {
-      const { handle } = await devProvider();
-      reply.hijack();
-      const raw = request.raw as IncomingMessage & { originalUrl?: string };
-      raw.originalUrl = raw.url;
-      raw.url = raw.url?.slice(devMountPath.length) || '/';
-      await handle(raw, reply.raw);
+  await app.register(async (mounted) => {
+    // Every request the provider reads, its own routes' and the sign-in page's, first has its X-Forwarded-* set by the portal.
+    mounted.addHook('onRequest', async (request) => forwardAsThePortalSeesIt(request, app.config.publicUrl));
+    await mounted.register(async (oidc) => {
+      oidc.removeAllContentTypeParsers();
+      oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      oidc.all(`${devMountPath}/*`, async (request, reply) => {
+        const { handle } = await devProvider();
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = raw.url?.slice(devMountPath.length) || '/';
+        await handle(raw, reply.raw);
+      });
     });
+    await mounted.register(devInteractionRoutes, { devProvider, prefix: devMountPath });
   });
-  await app.register(devInteractionRoutes, { devProvider, prefix: devMountPath });
+}
+
+/**
+ * Issue 12 §6: oidc-provider runs on Koa, which in proxy mode believes X-Forwarded-Host, -Proto and
+ * -For from whoever sends them. Here it sees the portal as the rest of the portal does: the scheme and
+ * host of PUBLIC_URL, which every link and the Secure flag of the portal's cookies are built from (so
+ * its endpoints, redirects and cookies follow PUBLIC_URL, also for the portal's own in-process calls),
+ * and the client address Fastify took under TRUST_PROXY. Whatever a client sent in those headers is
+ * replaced before the provider reads the request.
+ */
+function forwardAsThePortalSeesIt(request: FastifyRequest, publicUrl: string): void {
+  const portal = new URL(publicUrl);
+  const { ip } = request;
+  const { headers } = request.raw;
+  headers['x-forwarded-proto'] = portal.protocol.slice(0, -1);
+  headers['x-forwarded-host'] = portal.host;
+  headers['x-forwarded-for'] = ip;
 }
 
 function devProviderFor(app: FastifyInstance, cookieSecret: string): () => Promise<DevProvider> {
@@ -79,6 +100,7 @@ function devProviderFor(app: FastifyInstance, cookieSecret: string): () => Promi
         context.body = renderProblemPage(out.error_description ?? out.error ?? 'Something went wrong', `${app.config.publicUrl}/`);
       },
     } satisfies Configuration);
+    // Koa reads X-Forwarded-*, which forwardAsThePortalSeesIt has set from PUBLIC_URL and request.ip (TRUST_PROXY).
     provider.proxy = true;
     provider.on('server_error', (_context, error) => app.log.error({ err: error }, 'development identity provider failed'));
     return { provider, handle: provider.callback() };

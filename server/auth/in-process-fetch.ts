@@ -8,7 +8,8 @@ export function inProcessFetch(app: FastifyInstance): CustomFetch {
     const response = await app.inject({
       method: options.method as 'GET' | 'POST',
       url: target.pathname + target.search,
-      headers: { ...options.headers, host: target.host, 'x-forwarded-proto': target.protocol.slice(0, -1) },
+      // The provider takes the scheme from PUBLIC_URL (dev-provider.ts), never from a header.
+      headers: { ...options.headers, host: target.host },
       ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body) }),
     });
     const headers = new Headers();
