@@ -43,9 +43,15 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
     handler: (request, reply) => {
       if (!request.params.fileKey) return notFound(reply);
       // Azure cannot cap a SAS upload's size; here the embedded store refuses an oversized one before it is stored.
-      const limit = uploadLimitFor(request.params.fileKey);
-      if (request.method === 'PUT' && Number(request.headers['content-length'] ?? 0) > limit) {
-        return reply.code(413).type('text/plain').send(`This file is larger than ${megabytes(limit)} MB, the most the portal keeps. Upload a smaller file.`);
+      // A body without a Content-Length (chunked) could not be measured first: Azure's Put Blob needs the length too,
+      // and browsers always send it. Node's parser holds a body to the length it declares.
+      if (request.method === 'PUT') {
+        const limit = uploadLimitFor(request.params.fileKey);
+        const length = request.headers['content-length'];
+        if (length === undefined) return reply.code(411).type('text/plain').send('Send the file with its length (a Content-Length header). Upload it again.');
+        if (Number(length) > limit) {
+          return reply.code(413).type('text/plain').send(`This file is larger than ${megabytes(limit)} MB, the most the portal keeps. Upload a smaller file.`);
+        }
       }
       const rawPath = request.url.split('?', 1)[0] ?? '';
       return reply.from(rawPath.slice(blobProxyPrefix.length));

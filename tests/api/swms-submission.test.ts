@@ -8,7 +8,7 @@ import { Swms, type SwmsList } from '../../src/domain/swms';
 import { emptySwmsDraft, incompleteSwmsMessage, submissionOf, swmsGaps, swmsSubmissionMessages, type SwmsSubmission } from '../../src/domain/swms-submission';
 import { tradesMessages } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
-import { jpegFile } from '../support/upload-fixtures';
+import { jpegFile, pdfFile } from '../support/upload-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
 
 let app: FastifyInstance;
@@ -87,10 +87,10 @@ const submit = (token: string, payload: unknown, siteId = site.id) =>
 const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 const notCheckedIn = { statusCode: 403, body: swmsSubmissionMessages.notCheckedIn };
 
-async function uploadPhoto(token: string, filename: string) {
+async function uploadPhoto(token: string, filename: string, bytes: Buffer = jpegFile()) {
   const response = await app.inject({ method: 'POST', url: '/api/file', headers: auth(token), payload: { type: 'photo', filename } });
   const { fileKey } = response.json<{ fileKey: string }>();
-  await app.storage.putFile(fileKey, jpegFile(), 'image/jpeg');
+  await app.storage.putFile(fileKey, bytes, 'image/jpeg');
   return { friendlyName: filename, fileKey, type: 'photo' as const };
 }
 
@@ -256,5 +256,23 @@ describe('POST /api/site/:siteId/swms: a checked-in tradesperson', () => {
     const swms = response.json<Swms>();
     expect(swms.task.riskPhoto?.url).toContain(hazard.fileKey);
     expect(swms.task.controlPhoto?.url).toContain(control.fileKey);
+  });
+
+  it('refuses a renamed hazard or control photo (issue 12 §9), naming the photo, deletes it and stores no SWMS', async () => {
+    const tradie = await newTradesPerson();
+    await checkIn(tradie.id, new Date());
+    const fileRow = (fileKey: string) => app.db.selectFrom('files').select('id').where('file_key', '=', fileKey).executeTakeFirst();
+    const pdfAsJpeg = await uploadPhoto(tradie.token, 'hazard.jpg', pdfFile());
+    const jpegAsPng = await uploadPhoto(tradie.token, 'control.png', jpegFile());
+    const hazard = complete({ riskPhoto: pdfAsJpeg });
+    expect(answer(await submit(tradie.token, hazard))).toEqual({ statusCode: 400, body: 'The photo of the hazard must be a JPEG image. Upload it again.' });
+    const controls = complete({ controlPhoto: jpegAsPng });
+    expect(answer(await submit(tradie.token, controls))).toEqual({ statusCode: 400, body: 'The photo of the controls must be a PNG image. Upload it again.' });
+    for (const { fileKey } of [pdfAsJpeg, jpegAsPng]) {
+      expect(await fileRow(fileKey)).toBeUndefined();
+      expect(await app.storage.readFileStart(fileKey, 8)).toBeNull();
+    }
+    const stored = await app.db.selectFrom('swms').select('id').where('id', 'in', [hazard.submissionId, controls.submissionId]).execute();
+    expect(stored).toEqual([]);
   });
 });

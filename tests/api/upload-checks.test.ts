@@ -178,6 +178,32 @@ describe('uploads on the embedded blob store: checked before a record takes them
     expect((await api.upload(tradie, 'photo', 'largest.jpg', padded(jpegFile(), 10 * megabyte))).putStatus).toBe(201);
   });
 
+  it('refuses at the upload a body sent without its length (chunked), which no limit could be checked against, and stores nothing', async () => {
+    const response = await api.requestUpload(tradie, 'photo', 'streamed.jpg');
+    expect(response.statusCode, response.body).toBe(201);
+    const { fileKey, url } = response.json<{ fileKey: string; url: string }>();
+    const body = padded(jpegFile(), 10 * megabyte + 1);
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < body.length; offset += megabyte) controller.enqueue(new Uint8Array(body.subarray(offset, offset + megabyte)));
+        controller.close();
+      },
+    });
+    const put = await fetch(url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob' }, body: chunked, duplex: 'half' } as RequestInit);
+    expect(put.status).toBe(411);
+    expect(await put.text()).toBe('Send the file with its length (a Content-Length header). Upload it again.');
+    expect(await api.blobStatus(fileKey)).toBe(404);
+  });
+
+  it('takes a site safety plan up to 20 MB at the upload and refuses one byte more (413)', async () => {
+    const over = await api.upload(admin, 'siteSafetyPlan', 'huge.pdf', padded(pdfFile(), 20 * megabyte + 1));
+    expect(over.putStatus).toBe(413);
+    expect(await api.blobStatus(over.reference.fileKey)).toBe(404);
+    const largest = await api.upload(admin, 'siteSafetyPlan', 'largest.pdf', padded(pdfFile(), 20 * megabyte));
+    expect(largest.putStatus).toBe(201);
+    expect((await createSite(largest.reference)).statusCode).toBe(201);
+  });
+
   describe('POST file signs upload URLs only for the types a role can attach', () => {
     const refusals: [string, FileType, string, () => Account, string][] = [
       ['a TradesPerson', 'companyProfile', 'logo.png', () => tradie, 'You are not allowed to upload a company logo.'],
