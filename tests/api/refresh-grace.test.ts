@@ -72,6 +72,21 @@ describe('refresh rotation with a grace window', () => {
     expect(await reuseEvents(userId)).toEqual([{ action: 'auth.refreshReuse' }]);
   });
 
+  it('keeps the window short: a rotated token presented 11 seconds later ends the family (the README promises 10 seconds)', async () => {
+    const { userId, token: copied } = await signedIn('eleven-seconds@example.com');
+    const rotated = await refresh(copied);
+    expect(rotated.statusCode).toBe(200);
+    // Fixed here rather than read from refreshGraceSeconds, so a longer window fails this test.
+    await app.db
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - 11_000) })
+      .where('token_hash', '=', hashSecret(copied))
+      .execute();
+    expect((await refresh(copied)).statusCode).toBe(401);
+    expect((await refresh(newRefreshToken(rotated))).statusCode).toBe(401);
+    expect(await reuseEvents(userId)).toEqual([{ action: 'auth.refreshReuse' }]);
+  });
+
   it('gives nothing within the window for a token whose session was signed out', async () => {
     const { userId, token } = await signedIn('signed-out@example.com');
     const rotated = await refresh(token);
