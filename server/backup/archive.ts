@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { extract, pack, type Pack } from 'tar-stream';
@@ -26,15 +26,22 @@ function addEntry(archive: Pack, entry: ArchiveEntry): Promise<void> {
   });
 }
 
-/** Writes a tar of the entries, in order, beside `file` first and renamed into place once complete. */
+/**
+ * Writes a tar of the entries, in order, beside `file` first and renamed into place once complete. The
+ * partial file is created afresh, so a leftover's mode is never inherited: the archive stays 0600. A
+ * file that appeared at `file` while the archive was written is not replaced (rename, not a hard link,
+ * so that a backup can go to a drive without hard links).
+ */
 export async function writeArchive(file: string, entries: readonly ArchiveEntry[]): Promise<number> {
   const partial = `${file}.partial`;
+  await rm(partial, { force: true });
   const archive = pack();
-  const writing = pipeline(archive, createWriteStream(partial, { mode: 0o600 }));
+  const writing = pipeline(archive, createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
   try {
     for (const entry of entries) await addEntry(archive, entry);
     archive.finalize();
     await writing;
+    if (existsSync(file)) throw new Error(`${file} already exists: choose another name, or remove it first`);
     await rename(partial, file);
     return (await stat(file)).size;
   } catch (error) {

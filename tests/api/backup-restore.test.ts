@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -161,6 +161,22 @@ describe('npm run cli -- backup and restore (embedded database and blob store)',
     expect(backup.code).toBe(0);
     expect(manifestOf(whileStopped).database.rows).toEqual(rowCounts(expected));
     expect(Object.keys(expected.files)).toEqual(expect.arrayContaining([...uploads.keys()]));
+
+    // README: the archive is mode 0600 and an existing file is never overwritten.
+    expect(statSync(whileStopped).mode & 0o777).toBe(0o600);
+    const written = sha256(readFileSync(whileStopped));
+    const again = await cli(['backup', whileStopped], dataDir);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`${whileStopped} already exists`);
+    expect(sha256(readFileSync(whileStopped))).toBe(written);
+
+    // A partial archive left behind with a looser mode is written afresh, not inherited.
+    const besideLeftover = path.join(work, 'beside-leftover.tar');
+    writeFileSync(`${besideLeftover}.partial`, 'left by an earlier run', { mode: 0o644 });
+    const fresh = await cli(['backup', besideLeftover], dataDir);
+    expect(fresh.stderr).toBe('');
+    expect(statSync(besideLeftover).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${besideLeftover}.partial`)).toBe(false);
   });
 
   it('refuses a damaged or cut-short archive, saying so, and changes nothing', async () => {
