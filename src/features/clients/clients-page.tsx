@@ -31,9 +31,11 @@ export function ClientsPage() {
     <Page>
       <PageTitle>{clientText.list}</PageTitle>
       <PageToolbar>
-        <ClientSearch value={query.search} onSearch={onSearch} />
-        <PageActions>
+        <div className="clients-query">
+          <ClientSearch value={query.search} onSearch={onSearch} />
           <ClientSortMenu value={query.sort} onChange={(sort: CompanySortKey) => change({ sort })} />
+        </div>
+        <PageActions>
           <Button asChild>
             <Link to="/clients/create">{clientText.create}</Link>
           </Button>
