@@ -32,11 +32,19 @@ export function LoadingState({ className, fullScreen = false, ...props }: Loadin
   );
 }
 
-export function EmptyState({ className, children = statusMessages.empty, ...props }: ComponentProps<'div'>) {
+export interface EmptyStateProps extends ComponentProps<'div'> {
+  /** A line on why nothing shows and what to do about it (issue 13 §3: an empty table gives a hint). */
+  readonly detail?: ReactNode;
+  readonly action?: ReactNode;
+}
+
+export function EmptyState({ className, children = statusMessages.empty, detail, action, ...props }: EmptyStateProps) {
   return (
     <div data-slot="empty-state" className={cx('status-state', className)} {...props}>
       <InboxIcon className="status-state-icon" width={32} height={32} />
       <p className="status-state-title">{children}</p>
+      {detail ? <p className="status-state-detail">{detail}</p> : null}
+      {action}
     </div>
   );
 }

@@ -4,12 +4,11 @@ import { DataTable } from '../../components/data-table/data-table';
 import { siteStatusLabels, siteStatuses } from '../../domain/site-status';
 import { Button } from '../../ui/button';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { ErrorState } from '../../ui/status';
+import { EmptyState, ErrorState } from '../../ui/status';
 import { sitePaths } from './paths';
 import { siteColumns, siteRowLabel } from './site-columns';
 import { isSiteStatus, isSortKey } from './site-list-query';
 import { SitesBulkMenu } from './sites-bulk-menu';
-import { SitesEmpty } from './sites-empty';
 import { siteText } from './strings';
 import { useSiteList } from './use-site-list';
 import './sites.css';
@@ -46,8 +45,8 @@ export function SitesPage() {
   const narrowed = query.search.trim() !== '' || query.status !== null;
 
   const empty = narrowed ? (
-    <SitesEmpty
-      hint={siteText.noMatchesHint}
+    <EmptyState
+      detail={siteText.noMatchesHint}
       action={
         <Button variant="secondary" size="sm" onClick={() => update({ search: '', status: null })}>
           {siteText.clearQuery}
@@ -55,7 +54,7 @@ export function SitesPage() {
       }
     />
   ) : (
-    <SitesEmpty hint={siteText.emptyHint} action={readOnly ? null : <CreateSiteButton companyId={companyId} />} />
+    <EmptyState detail={siteText.emptyHint} action={readOnly ? null : <CreateSiteButton companyId={companyId} />} />
   );
 
   return (

@@ -4,7 +4,8 @@ import { DataTable, pageCount } from '../../components/data-table/data-table';
 import { cursorTo, noCursor } from '../../domain/page-cursor';
 import { defaultSwmsPageSize, swmsFilterOptions, type SwmsListItem } from '../../domain/swms';
 import { Page, PageTitle } from '../../ui/page';
-import { ErrorState } from '../../ui/status';
+import { Button } from '../../ui/button';
+import { EmptyState, ErrorState } from '../../ui/status';
 import { swmsText } from './strings';
 import { SwmsBulkMenu } from './swms-bulk-menu';
 import { SwmsExport } from './swms-export';
@@ -41,6 +42,20 @@ export function SwmsPage() {
     if (overshoots) setParams(listSearchParams({ ...state, page: lastPage, cursor: noCursor }), { replace: true });
   });
 
+  const narrowed = state.search.trim() !== '' || state.filter !== null;
+  const empty = narrowed ? (
+    <EmptyState
+      detail={swmsText.noMatchesHint}
+      action={
+        <Button variant="secondary" size="sm" onClick={() => show({ search: '', filter: null })}>
+          {swmsText.clearQuery}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState detail={swmsText.emptyHint} />
+  );
+
   return (
     <Page>
       <PageTitle>{swmsText.list}</PageTitle>
@@ -70,6 +85,7 @@ export function SwmsPage() {
         }
         loading={rows.loading}
         error={rows.failed ? <ErrorState /> : undefined}
+        empty={empty}
         actions={
           <>
             {readOnly ? null : <SwmsExport companyId={companyId} selection={actor} />}
