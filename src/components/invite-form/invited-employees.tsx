@@ -46,7 +46,7 @@ export function InvitedEmployees({ state, now = Date.now() }: { readonly state: 
                       {invite.email !== invite.username ? <span className="invite-other-email">{invite.email}</span> : null}
                     </TableCell>
                     <TableCell data-card="status">{roleLabel(invite.role)}</TableCell>
-                    <TableCell data-label={invitedText.expires}>
+                    <TableCell className="invited-expires" data-label={invitedText.expires}>
                       {expired ? <span className="invite-expired">{invitedText.expired}</span> : formatDateTime(invite.expiresAt)}
                     </TableCell>
                     <TableCell data-label={invitedText.emailStatus}>
