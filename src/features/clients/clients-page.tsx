@@ -51,7 +51,20 @@ export function ClientsPage() {
               {statusMessages.loading}
             </p>
           ) : null}
-          {list.items.length === 0 && !loading ? <EmptyState /> : null}
+          {list.items.length === 0 && !loading ? (
+            query.search ? (
+              <EmptyState
+                detail={clientText.noMatchesHint}
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => change({ search: '' })}>
+                    {clientText.clearSearch}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState detail={clientText.emptyHint} />
+            )
+          ) : null}
           {list.items.length > 0 ? <ClientTable clients={list.items} busy={loading} /> : null}
           {list.total > 0 ? (
             <Pagination page={query.page} pageSize={clientListPageSize} total={list.total} onPage={(page) => change({ page, cursor: cursorTo(query.page, page, list) })} />
