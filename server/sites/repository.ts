@@ -124,16 +124,14 @@ export function siteKeyset(key: SiteSortKey): Keyset | null {
   }
 }
 
-/** The exact count: from the counters migration 009 keeps, or the search's matches. */
-function countOf(scope: QueryCreator<Database>, companyId: string, options: SiteListOptions) {
+/** The exact count: from the counters migration 009 keeps, or the search's matches (already the company's sites). */
+function countOf(companyId: string, options: SiteListOptions) {
   if (options.words.length === 0) {
-    let query = scope.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('n')).where('list', '=', 'sites').where('scope', '=', companyId);
-    if (options.status) query = query.where('bucket', '=', options.status);
-    return query;
+    const bucket = options.status ? sql`AND bucket = ${options.status}` : sql``;
+    return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
   }
-  let query = scope.selectFrom('project_sites as ps').select(sql<number | string>`count(*)`.as('n')).where('ps.company_id', '=', companyId).where(matchesSearch);
-  if (options.status) query = query.where('ps.status', '=', options.status);
-  return query;
+  if (!options.status) return sql<number | string>`(SELECT count(*) FROM search_sites)`;
+  return sql<number | string>`(SELECT count(*) FROM search_sites m JOIN project_sites ms ON ms.id = m.id WHERE ms.status = ${options.status})`;
 }
 
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
@@ -145,9 +143,10 @@ export async function listSites(
 ): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
+  // The statement's WITH holds the search's matches; its subqueries name them and so start from db.
   const scope = listScope(db, companyId, options.words);
   // The page's ids first, so the details are joined for its rows only, not for every match.
-  let pageIds = scope
+  let pageIds = db
     .selectFrom('project_sites as ps')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
     .leftJoin('users as u', 'u.id', 'ur.user_id')
@@ -164,11 +163,11 @@ export async function listSites(
   let pageQuery = sitesWithDetails(scope)
     .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
     // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
-    .select(countOf(scope, companyId, options).as('total_count'))
+    .select(countOf(companyId, options).as('total_count'))
     .where('ps.id', 'in', pageIds.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)));
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   const fetched = await pageQuery.execute();
-  const total = Number((fetched[0] ? fetched[0].total_count : (await countOf(scope, companyId, options).executeTakeFirst())?.n) ?? 0);
+  const total = Number((fetched[0] ? fetched[0].total_count : (await scope.selectNoFrom(countOf(companyId, options).as('n')).executeTakeFirst())?.n) ?? 0);
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total, cursors: keyset ? cursors : { nextCursor: null, previousCursor: null } };

@@ -785,6 +785,16 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
     expect((await list('status=ongoing')).total).toBe(4);
     expect((await list('status=cancelled')).total).toBe(0);
     expect(ids(await list('status=ongoing&search=bondi'))).toEqual(['J-100']);
+    const onHoldBondi = await list('status=on_hold&search=bondi');
+    expect({ found: ids(onHoldBondi), total: onHoldBondi.total }).toEqual({ found: ['J-9'], total: 1 });
+  });
+
+  it('keeps a search’s total on a page past its last row and under the supervisor-name order', async () => {
+    const beyond = await list('search=bondi&pageSize=1&page=5');
+    expect({ found: ids(beyond), total: beyond.total }).toEqual({ found: [], total: 2 });
+    const bySupervisor = await list('search=supervisor&sort=supervisorName.string.asc');
+    // Both sites have the same supervisor, so the id decides between them: compare as a set.
+    expect({ found: ids(bySupervisor).sort(), total: bySupervisor.total }).toEqual({ found: ['J-10', 'J-100'], total: 2 });
   });
 
   it('pages through the filtered, sorted list', async () => {
