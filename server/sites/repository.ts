@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type QueryCreator, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryCreator, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
@@ -69,7 +69,8 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
  * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces is a match
  * in one of them. Each word picks its sites through trigram indexes (migration 014) rather than
- * reading every site of the company; the matching sites are worked out once per statement
+ * reading every site of the company, and reads only the company's own supervisors' names (not
+ * every user's); the matching sites are worked out once per statement
  * (MATERIALIZED), for both the page and its total.
  */
 function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
@@ -80,10 +81,11 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
       WHERE m.company_id = ${companyId}
         AND lower(m.address || ' ' || m.suburb || ' ' || m.postcode || ' ' || m.client_name || ' ' || m.site_number) LIKE lower(${pattern})
       UNION
-      SELECT m.id FROM project_sites m
-      JOIN user_roles mr ON mr.id = m.supervisor_role_id AND mr.status = 'active'
+      SELECT m.id FROM user_roles mr
       JOIN users mu ON mu.id = mr.user_id
-      WHERE m.company_id = ${companyId} AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})`;
+      JOIN project_sites m ON m.supervisor_role_id = mr.id
+      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND m.company_id = ${companyId}
+        AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})`;
   });
   return db.with(
     (cte) => cte('search_sites').materialized(),
@@ -145,27 +147,31 @@ export async function listSites(
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
   // The statement's WITH holds the search's matches; its subqueries name them and so start from db.
   const scope = listScope(db, companyId, options.words);
-  // The page's ids first, so the details are joined for its rows only, not for every match.
-  let pageIds = db
-    .selectFrom('project_sites as ps')
-    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-    .leftJoin('users as u', 'u.id', 'ur.user_id')
-    .select('ps.id')
-    .where('ps.company_id', '=', companyId);
-  if (options.status) pageIds = pageIds.where('ps.status', '=', options.status);
-  if (options.words.length > 0) pageIds = pageIds.where(matchesSearch);
+  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`ps.company_id = ${companyId}`];
+  if (options.status) conditions.push(sql<SqlBool>`ps.status = ${options.status}`);
+  if (options.words.length > 0) conditions.push(matchesSearch);
+  const past = keyset ? pastCursor(keyset, start) : null;
+  if (past) conditions.push(past);
   const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
-  if (keyset) {
-    const past = pastCursor(keyset, start);
-    if (past) pageIds = pageIds.where(past);
-  }
-  for (const term of order) pageIds = pageIds.orderBy(term);
   let pageQuery = sitesWithDetails(scope)
     .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
     // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
-    .select(countOf(companyId, options).as('total_count'))
-    .where('ps.id', 'in', pageIds.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)));
+    .select(countOf(companyId, options).as('total_count'));
   for (const term of order) pageQuery = pageQuery.orderBy(term);
+  if (options.words.length > 0) {
+    // A search picks the page's ids first, so the details are joined for its rows only, not for every match.
+    let pageIds = db
+      .selectFrom('project_sites as ps')
+      .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+      .leftJoin('users as u', 'u.id', 'ur.user_id')
+      .select('ps.id');
+    for (const condition of conditions) pageIds = pageIds.where(condition);
+    for (const term of order) pageIds = pageIds.orderBy(term);
+    pageQuery = pageQuery.where('ps.id', 'in', pageIds.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)));
+  } else {
+    for (const condition of conditions) pageQuery = pageQuery.where(condition);
+    pageQuery = pageQuery.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize));
+  }
   const fetched = await pageQuery.execute();
   const total = Number((fetched[0] ? fetched[0].total_count : (await scope.selectNoFrom(countOf(companyId, options).as('n')).executeTakeFirst())?.n) ?? 0);
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
