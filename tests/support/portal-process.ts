@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../server/storage/azurite';
 
@@ -16,12 +17,18 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+/** The V8 flags the start script gives node (its heap sizing, issue 11 §3), so a spawned portal runs as `npm start` does. */
+const startScriptV8Flags = (): string[] => {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+};
+
 /** The environment of an API-only portal process for tests: no web build, no demo data unless asked. */
 export const apiOnly = { SERVE_SPA: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' } as const;
 
 /** Runs the real start script (`npm start` without npm) in a process of its own. */
 export function spawnPortal(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output(): string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, [...startScriptV8Flags(), '--import', 'tsx', 'server/start.ts'], {
     cwd: root,
     env: { ...process.env, ...apiOnly, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
