@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ListEmptyState } from '../../components/data-table/list-empty-state';
 import type { CompanySortKey } from '../../domain/company';
 import { Button } from '../../ui/button';
 import { Page, PageActions, PageTitle, PageToolbar } from '../../ui/page';
-import { EmptyState, ErrorState, LoadingState, statusMessages } from '../../ui/status';
+import { ErrorState, LoadingState, statusMessages } from '../../ui/status';
 import { clientListPageSize, paramsFromQuery, queryFromParams, type ClientListQuery } from '../../domain/client-list';
 import { ClientSearch } from './client-search';
 import { ClientSortMenu } from './client-sort-menu';
@@ -52,18 +53,13 @@ export function ClientsPage() {
             </p>
           ) : null}
           {list.items.length === 0 && !loading ? (
-            query.search ? (
-              <EmptyState
-                detail={clientText.noMatchesHint}
-                action={
-                  <Button variant="secondary" size="sm" onClick={() => change({ search: '' })}>
-                    {clientText.clearSearch}
-                  </Button>
-                }
-              />
-            ) : (
-              <EmptyState detail={clientText.emptyHint} />
-            )
+            <ListEmptyState
+              narrowed={query.search !== ''}
+              noMatchesHint={clientText.noMatchesHint}
+              clearLabel={clientText.clearSearch}
+              onClear={() => change({ search: '' })}
+              emptyHint={clientText.emptyHint}
+            />
           ) : null}
           {list.items.length > 0 ? <ClientTable clients={list.items} busy={loading} /> : null}
           {list.total > 0 ? (

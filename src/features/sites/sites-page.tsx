@@ -1,10 +1,11 @@
 import { cursorTo } from '../../domain/page-cursor';
 import { Link, useParams } from 'react-router-dom';
 import { DataTable } from '../../components/data-table/data-table';
+import { ListEmptyState } from '../../components/data-table/list-empty-state';
 import { siteStatusLabels, siteStatuses } from '../../domain/site-status';
 import { Button } from '../../ui/button';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { EmptyState, ErrorState } from '../../ui/status';
+import { ErrorState } from '../../ui/status';
 import { sitePaths } from './paths';
 import { siteColumns, siteRowLabel } from './site-columns';
 import { isSiteStatus, isSortKey } from './site-list-query';
@@ -44,17 +45,15 @@ export function SitesPage() {
   const list = rows.list;
   const narrowed = query.search.trim() !== '' || query.status !== null;
 
-  const empty = narrowed ? (
-    <EmptyState
-      detail={siteText.noMatchesHint}
-      action={
-        <Button variant="secondary" size="sm" onClick={() => update({ search: '', status: null })}>
-          {siteText.clearQuery}
-        </Button>
-      }
+  const empty = (
+    <ListEmptyState
+      narrowed={narrowed}
+      noMatchesHint={siteText.noMatchesHint}
+      clearLabel={siteText.clearQuery}
+      onClear={() => update({ search: '', status: null })}
+      emptyHint={siteText.emptyHint}
+      emptyAction={readOnly ? null : <CreateSiteButton companyId={companyId} />}
     />
-  ) : (
-    <EmptyState detail={siteText.emptyHint} action={readOnly ? null : <CreateSiteButton companyId={companyId} />} />
   );
 
   return (

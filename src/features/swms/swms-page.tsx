@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { DataTable, pageCount } from '../../components/data-table/data-table';
+import { ListEmptyState } from '../../components/data-table/list-empty-state';
 import { cursorTo, noCursor } from '../../domain/page-cursor';
 import { defaultSwmsPageSize, swmsFilterOptions, type SwmsListItem } from '../../domain/swms';
 import { Page, PageTitle } from '../../ui/page';
-import { Button } from '../../ui/button';
-import { EmptyState, ErrorState } from '../../ui/status';
+import { ErrorState } from '../../ui/status';
 import { swmsText } from './strings';
 import { SwmsBulkMenu } from './swms-bulk-menu';
 import { SwmsExport } from './swms-export';
@@ -43,17 +43,14 @@ export function SwmsPage() {
   });
 
   const narrowed = state.search.trim() !== '' || state.filter !== null;
-  const empty = narrowed ? (
-    <EmptyState
-      detail={swmsText.noMatchesHint}
-      action={
-        <Button variant="secondary" size="sm" onClick={() => show({ search: '', filter: null })}>
-          {swmsText.clearQuery}
-        </Button>
-      }
+  const empty = (
+    <ListEmptyState
+      narrowed={narrowed}
+      noMatchesHint={swmsText.noMatchesHint}
+      clearLabel={swmsText.clearQuery}
+      onClear={() => show({ search: '', filter: null })}
+      emptyHint={swmsText.emptyHint}
     />
-  ) : (
-    <EmptyState detail={swmsText.emptyHint} />
   );
 
   return (
