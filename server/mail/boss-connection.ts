@@ -25,8 +25,9 @@ export function bossConnection(db: Kysely<Database>): BossConnection {
       if (closed) {
         // A worker whose fetch raced stop() may still complete its job: that write goes through while the
         // database is open, and a failure is not thrown into pg-boss's worker loop, which nothing catches
-        // (the job then stays active and is retried after its expiry, as after a crash).
-        return query.then((result) => ({ rows: result.rows }), () => ({ rows: [] }));
+        // (the job then stays active and is retried after its expiry, as after a crash). A failed write
+        // answers as pg-boss's complete/fail commands do when they changed nothing (a count of 0).
+        return query.then((result) => ({ rows: result.rows }), () => ({ rows: [{ count: 0 }] }));
       }
       running.add(query);
       const done = () => running.delete(query);
