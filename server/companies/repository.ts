@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CompanySortKey } from '../../src/domain/company';
 import type { Db } from '../db/database';
 import { likePattern } from '../db/like-pattern';
-import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
 export interface CompanyRow {
@@ -127,11 +127,7 @@ export async function listCompanies(db: Db, options: CompanyListOptions, fingerp
       ? db.selectFrom('list_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('total')).where('list', '=', 'clients').where('bucket', '=', 'live')
       : db.selectFrom('companies as cc').select(sql<number | string>`count(*)`.as('total')).where('cc.deleted_at', 'is', null).where(matchesIn('cc'));
   // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
-  const picked = await pageIds
-    .select(counted.as('total_count'))
-    .limit(options.pageSize + 1)
-    .offset(offsetOf(options.start, options.pageSize))
-    .execute();
+  const picked = await pageWindow(pageIds.select(counted.as('total_count')), options.start, options.pageSize).execute();
   const count = { total: picked[0] ? picked[0].total_count : (await counted.executeTakeFirstOrThrow()).total };
   const { rows: page, cursors } = pageOf(picked, options.start, options.pageSize, fingerprint);
   const details = page.length === 0 ? [] : await liveCompanies(db).where('c.id', 'in', page.map((row) => row.id)).execute();

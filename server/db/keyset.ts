@@ -92,6 +92,23 @@ export function orderTerms(keyset: Keyset, start: PageStart): RawBuilder<unknown
 /** OFFSET of the page's query: only a page opened by its number skips rows. */
 export const offsetOf = (start: PageStart, pageSize: number) => (start.kind === 'page' ? (start.page - 1) * pageSize : 0);
 
+interface Windowed {
+  limit(limit: RawBuilder<number>): this;
+  offset(offset: number): this;
+}
+
+/**
+ * LIMIT and OFFSET of a page's query. The limit (a page and one more) is written into the statement
+ * and an OFFSET only when rows are skipped: PostgreSQL keeps one plan for a prepared read when it
+ * prices no worse than a fresh one, and a LIMIT parameter prices any plan as if it read a tenth of
+ * its rows (issue 11: the SWMS search was planned afresh on every request for that alone).
+ */
+export function pageWindow<Q extends Windowed>(query: Q, start: PageStart, pageSize: number): Q {
+  const limited = query.limit(sql.lit(Math.trunc(pageSize) + 1));
+  const skipped = offsetOf(start, pageSize);
+  return skipped > 0 ? limited.offset(skipped) : limited;
+}
+
 /**
  * The query fetched pageSize + 1 rows: the extra one says whether there is another page that way.
  * Answers the page's rows in reading order with its cursors.

@@ -5,7 +5,8 @@ import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
-import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { genericPlanMark } from '../db/prepared-reads';
+import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
 /** The stored form of a site's editable fields. */
@@ -71,17 +72,17 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
  * in one of them. Each word picks its sites through trigram indexes (migration 014) rather than
  * reading every site of the company, and reads only the company's own supervisors' names (not
  * every user's); the matching sites are worked out once per statement
- * (MATERIALIZED), for both the page and its total.
+ * (MATERIALIZED), for both the page and its total. The statement keeps one plan (`genericPlanMark`).
  */
 function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
   const perWord = words.map((word) => {
     const pattern = likePattern(word);
     return sql`(
-      SELECT m.id FROM project_sites m
+      SELECT ${matchedColumns} FROM project_sites m
       WHERE m.company_id = ${companyId}
         AND lower(m.address || ' ' || m.suburb || ' ' || m.postcode || ' ' || m.client_name || ' ' || m.site_number) LIKE lower(${pattern})
       UNION
-      SELECT m.id FROM user_roles mr
+      SELECT ${matchedColumns} FROM user_roles mr
       JOIN users mu ON mu.id = mr.user_id
       JOIN project_sites m ON m.supervisor_role_id = mr.id
       WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND m.company_id = ${companyId}
@@ -89,9 +90,31 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
   });
   return db.with(
     (cte) => cte('search_sites').materialized(),
-    () => sql<{ id: string }>`(${sql.join(perWord, sql` INTERSECT `)})`,
+    () => sql<SiteMatch>`(${sql.raw(genericPlanMark)} ${sql.join(perWord, sql` INTERSECT `)})`,
   ) as unknown as QueryCreator<Database>;
 }
+
+/**
+ * A matching site carries what the page's filter and every order read, so the page is picked from
+ * the matches alone (not by looking each one up again); they all follow from the id, so the UNION
+ * and INTERSECT of rows are those of ids.
+ */
+const matchedColumns = sql.raw('m.id, m.company_id, m.status, m.created_at, m.address, m.suburb, m.client_name, m.site_number, m.supervisor_role_id');
+
+interface SiteMatch {
+  readonly id: string;
+  readonly company_id: string;
+  readonly status: SiteStatus;
+  readonly created_at: Date;
+  readonly address: string;
+  readonly suburb: string;
+  readonly client_name: string;
+  readonly site_number: string;
+  readonly supervisor_role_id: string | null;
+}
+
+/** The search's matches under the name the list's conditions and orders use for a site. */
+const searchMatches = sql<SiteMatch>`search_sites`.as('ps');
 
 const matchesSearch = sql<SqlBool>`ps.id IN (SELECT id FROM search_sites)`;
 
@@ -133,7 +156,7 @@ function countOf(companyId: string, options: SiteListOptions) {
     return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
   }
   if (!options.status) return sql<number | string>`(SELECT count(*) FROM search_sites)`;
-  return sql<number | string>`(SELECT count(*) FROM search_sites m JOIN project_sites ms ON ms.id = m.id WHERE ms.status = ${options.status})`;
+  return sql<number | string>`(SELECT count(*) FROM search_sites WHERE status = ${options.status})`;
 }
 
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
@@ -149,7 +172,6 @@ export async function listSites(
   const scope = listScope(db, companyId, options.words);
   const conditions: Expression<SqlBool>[] = [sql<SqlBool>`ps.company_id = ${companyId}`];
   if (options.status) conditions.push(sql<SqlBool>`ps.status = ${options.status}`);
-  if (options.words.length > 0) conditions.push(matchesSearch);
   const past = keyset ? pastCursor(keyset, start) : null;
   if (past) conditions.push(past);
   const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
@@ -159,18 +181,18 @@ export async function listSites(
     .select(countOf(companyId, options).as('total_count'));
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   if (options.words.length > 0) {
-    // A search picks the page's ids first, so the details are joined for its rows only, not for every match.
+    // A search picks the page's ids from its matches first, so the details are joined for its rows only.
     let pageIds = db
-      .selectFrom('project_sites as ps')
+      .selectFrom(searchMatches)
       .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
       .leftJoin('users as u', 'u.id', 'ur.user_id')
       .select('ps.id');
     for (const condition of conditions) pageIds = pageIds.where(condition);
     for (const term of order) pageIds = pageIds.orderBy(term);
-    pageQuery = pageQuery.where('ps.id', 'in', pageIds.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize)));
+    pageQuery = pageQuery.where('ps.id', 'in', pageWindow(pageIds, start, options.pageSize));
   } else {
     for (const condition of conditions) pageQuery = pageQuery.where(condition);
-    pageQuery = pageQuery.limit(options.pageSize + 1).offset(offsetOf(start, options.pageSize));
+    pageQuery = pageWindow(pageQuery, start, options.pageSize);
   }
   const fetched = await pageQuery.execute();
   const total = Number((fetched[0] ? fetched[0].total_count : (await scope.selectNoFrom(countOf(companyId, options).as('n')).executeTakeFirst())?.n) ?? 0);

@@ -3,9 +3,10 @@ import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swm
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
+import { genericPlanMark } from '../db/prepared-reads';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
-import { offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 
 export interface SwmsListOptions {
   readonly companyId: string;
@@ -45,14 +46,14 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * A search's matching submitters and sites, each with its counters, worked out once per statement
  * (MATERIALIZED) for both the page's filter and its total. A submitter's full name holds the first
  * name and the surname, so one match covers both; a site matches on its address or job number
- * (trigram indexes of migration 013).
+ * (trigram indexes of migration 013). The statement keeps one plan (`genericPlanMark`).
  */
 function withSearchMatches(db: Db, companyId: string, term: string): QueryCreator<Database> {
   const pattern = likePattern(term);
   return db
     .with(
       (cte) => cte('search_submitters').materialized(),
-      () => sql<SearchMatch>`(
+      () => sql<SearchMatch>`(${sql.raw(genericPlanMark)}
         SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
         FROM users su JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.key = su.id
         WHERE sc.total > 0 AND (su.first_name || ' ' || su.surname) ILIKE ${pattern})`,
@@ -74,8 +75,13 @@ interface SearchMatch {
   readonly supervisor_pending: number;
 }
 
-/** Submitter name, site address or job number contains the text (with `withSearchMatches` around the query). */
-const matchesSearch = sql<SqlBool>`(s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites))`;
+/**
+ * Submitter name, site address or job number contains the text (with `withSearchMatches` around the
+ * query). The first condition names no row, so PostgreSQL checks it once before reading any SWMS: a
+ * search nothing matches answers at once instead of walking every SWMS of the company.
+ */
+const matchesSearch = sql<SqlBool>`(EXISTS (SELECT 1 FROM search_submitters) OR EXISTS (SELECT 1 FROM search_sites))
+  AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites))`;
 
 /** The query creator of a list statement: with the search's matches when there is a search. */
 const listScope = (db: Db, companyId: string, term: string): QueryCreator<Database> => (term.length > 0 ? withSearchMatches(db, companyId, term) : db);
@@ -99,7 +105,11 @@ export function swmsKeyset(sort: SwmsSortKey): Keyset {
 
 /**
  * How many SWMS the list holds, exact, from the counters migration 009 keeps: for a search, the
- * matching submitters' and sites' counts added up, less the SWMS that match on both.
+ * matching submitters' and sites' counts added up, less the SWMS that match on both. Those are
+ * counted from the side with fewer SWMS (its index ranges, each row checked against the other side's
+ * keys); when both sides hold a large share of the company's SWMS (a term of a letter or two), reading
+ * the company's SWMS once and counting the matches costs less. PostgreSQL runs only the branch the
+ * CASE takes.
  */
 function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
   const pending = sql.ref(`${flagColumns[options.flag].pending}`);
@@ -115,14 +125,23 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
   const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
   const filter =
     options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
-  return sql`(
-    (SELECT coalesce(sum(${measure}), 0) FROM search_submitters)
-    + (SELECT coalesce(sum(${measure}), 0) FROM search_sites)
-    - CASE WHEN EXISTS (SELECT 1 FROM search_submitters) AND EXISTS (SELECT 1 FROM search_sites)
-           THEN (SELECT count(*) FROM swms s
-                 WHERE s.company_id = ${options.companyId} AND ${filter}
-                   AND s.created_by IN (SELECT key FROM search_submitters) AND s.site_id IN (SELECT key FROM search_sites))
-           ELSE 0 END)`;
+  const companySwms = sql`s.company_id = ${options.companyId} AND ${filter}`;
+  // COALESCE keeps the check a hashed lookup: a bare IN would be planned as a join and might drive.
+  const bySubmitters = sql`(SELECT count(*) FROM swms s WHERE ${companySwms} AND s.created_by IN (SELECT key FROM search_submitters)
+    AND coalesce(s.site_id IN (SELECT key FROM search_sites), false))`;
+  const bySites = sql`(SELECT count(*) FROM swms s WHERE ${companySwms} AND s.site_id IN (SELECT key FROM search_sites)
+    AND coalesce(s.created_by IN (SELECT key FROM search_submitters), false))`;
+  const everyMatch = sql`(SELECT count(*) FROM swms s WHERE ${companySwms}
+    AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites)))`;
+  const side = (table: 'search_submitters' | 'search_sites', of: RawBuilder<unknown>) => sql`(SELECT coalesce(sum(${of}), 0) FROM ${sql.table(table)})`;
+  const companyTotal = sql`(SELECT total FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
+  return sql`(CASE
+    WHEN NOT EXISTS (SELECT 1 FROM search_submitters) OR NOT EXISTS (SELECT 1 FROM search_sites)
+      THEN ${side('search_submitters', measure)} + ${side('search_sites', measure)}
+    WHEN least(${side('search_submitters', sql`total`)}, ${side('search_sites', sql`total`)}) * 4 > ${companyTotal} THEN ${everyMatch}
+    ELSE ${side('search_submitters', measure)} + ${side('search_sites', measure)}
+      - CASE WHEN ${side('search_submitters', sql`total`)} <= ${side('search_sites', sql`total`)} THEN ${bySubmitters} ELSE ${bySites} END
+    END)`;
 }
 
 /** The total alone, for a page past the last row (the page's own rows carry it otherwise). */
@@ -143,11 +162,7 @@ export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: st
   if (past) pageQuery = pageQuery.where(past);
   for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
   // The total rides on the page's own round trip: an uncorrelated subquery PostgreSQL runs once per statement.
-  const fetched = await pageQuery
-    .select(countOf(options).as('total_count'))
-    .limit(options.pageSize + 1)
-    .offset(offsetOf(options.start, options.pageSize))
-    .execute();
+  const fetched = await pageWindow(pageQuery.select(countOf(options).as('total_count')), options.start, options.pageSize).execute();
   const total = fetched[0] ? Number(fetched[0].total_count ?? 0) : await countSwms(db, options);
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total, cursors };

@@ -449,6 +449,60 @@ describe('GET /api/company/:id/swms', () => {
     }
   });
 
+  it("counts a search's SWMS exactly when they match by submitter and by site, whichever side holds fewer", async () => {
+    // 40 SWMS by one tradesperson on one site; then per term a submitter and a site that both match it,
+    // a few of whose SWMS are the same ones. The total adds both sides up less those, counted from the smaller side.
+    const { companyId, admin, supervisor, trades, siteId } = await companyWithSwms(40);
+    let minute = 0;
+    const addSwms = async (site: string, by: string, count: number) => {
+      await app.db
+        .insertInto('swms')
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            id: randomUUID(),
+            company_id: companyId,
+            site_id: site,
+            created_by: by,
+            created_at: new Date(Date.UTC(2026, 1, 1) + ++minute * 60_000),
+            risk_consequence_level: 2,
+            risk_likelihood_level: 2,
+            risk_overall_level: 4,
+            task_description: `Matched ${index}`,
+            company_admin_reviewed_at: index % 2 === 0 ? new Date() : null,
+          })),
+        )
+        .execute();
+    };
+    const matching = async (word: string, submitterSwms: { own: number; onOtherSite: number }, siteSwms: { byOthers: number }) => {
+      const userId = randomUUID();
+      await app.db.insertInto('users').values({ id: userId, email: `${word}.${companyId}@bulk.test`, first_name: 'Quill', surname: word }).execute();
+      const matchedSite = randomUUID();
+      await app.db
+        .insertInto('project_sites')
+        .values({ id: matchedSite, company_id: companyId, address: `9 ${word} Rd`, suburb: 'Sydney', postcode: '2000', site_number: `M-${word}`, client_name: 'M' })
+        .execute();
+      await addSwms(matchedSite, userId, submitterSwms.own);
+      await addSwms(siteId, userId, submitterSwms.onOtherSite);
+      await addSwms(matchedSite, trades.userId, siteSwms.byOthers);
+      return submitterSwms.own + submitterSwms.onOtherSite + siteSwms.byOthers;
+    };
+    const cases = [
+      // fewer by the submitter (3) than on the site (2 + 4)
+      { word: 'Zephyr', expected: await matching('Zephyr', { own: 2, onOtherSite: 1 }, { byOthers: 4 }) },
+      // fewer on the site (3 + 1) than by the submitter (3 + 5)
+      { word: 'Quokka', expected: await matching('Quokka', { own: 3, onOtherSite: 5 }, { byOthers: 1 }) },
+    ];
+    for (const { word, expected } of cases) {
+      for (const [viewer, filter] of [[admin, ''], [admin, '&filter=status.string.forReview'], [admin, '&filter=status.string.reviewed'], [supervisor, '&filter=status.string.forReview']] as const) {
+        const query = `search=${word.toLowerCase()}${filter}`;
+        const rows = await everyRow(viewer, query);
+        if (filter === '') expect(rows.length, query).toBe(expected);
+        expect((await list(viewer, query)).total, query).toBe(rows.length);
+        expect(new Set(rows.map((row) => row._id)).size, query).toBe(rows.length);
+      }
+    }
+  });
+
   it('answers bad query values with 400 and a message', async () => {
     const cases: [string, string][] = [
       ['sort=name.string.asc', 'Choose one of the offered sort orders'],
