@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
-import { prepareReads } from './prepared-reads';
+import { routedPool } from './routed-pool';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -34,16 +34,7 @@ export function embeddedPglite(db: Db): PGlite | undefined {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.url) {
-    // While the server is down a call waits at most this long for a connection, then answers 503.
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
-    // A connection the server drops (restart, failover) errors whether it is idle or lent to a query: the
-    // query fails and is answered 503, the pool discards the client, and the process lives on.
-    pool.on('error', (error) => config.onIdleError?.(error));
-    pool.on('connect', (client) => {
-      client.on('error', (error) => config.onIdleError?.(error));
-      prepareReads(client);
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: routedPool({ url: config.url, onIdleError: config.onIdleError }) as never }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir, {

@@ -91,6 +91,8 @@ export interface ProjectSitesTable {
   version: Generated<number>;
   /** Issue 10: the secret in the site's QR poster. */
   site_key: Generated<string>;
+  /** Issue 11 (migration 016): what the site list's search looks in, lower-cased; the database writes it. */
+  search_text: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

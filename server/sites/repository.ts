@@ -5,7 +5,7 @@ import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
-import { genericPlanMark } from '../db/prepared-reads';
+import { genericPlanMark } from '../db/routed-pool';
 import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
 
@@ -68,11 +68,11 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
 
 /**
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
- * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces is a match
- * in one of them. Each word picks its sites through trigram indexes (migration 014) rather than
- * reading every site of the company, and reads only the company's own supervisors' names (not
- * every user's); the matching sites are worked out once per statement
- * (MATERIALIZED), for both the page and its total. The statement keeps one plan (`genericPlanMark`).
+ * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces (the row's
+ * search_text, migration 016) is a match in one of them. Each word picks its sites through trigram
+ * indexes rather than reading every site of the company, and reads only the company's own
+ * supervisors' names (not every user's). The matching sites are worked out once per statement
+ * (MATERIALIZED), for both the page and its total, and the statement keeps one plan (`genericPlanMark`).
  */
 function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
   const perWord = words.map((word) => {
@@ -80,7 +80,7 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
     return sql`(
       SELECT ${matchedColumns} FROM project_sites m
       WHERE m.company_id = ${companyId}
-        AND lower(m.address || ' ' || m.suburb || ' ' || m.postcode || ' ' || m.client_name || ' ' || m.site_number) LIKE lower(${pattern})
+        AND m.search_text LIKE lower(${pattern})
       UNION
       SELECT ${matchedColumns} FROM user_roles mr
       JOIN users mu ON mu.id = mr.user_id

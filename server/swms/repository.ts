@@ -3,7 +3,7 @@ import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swm
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
-import { genericPlanMark } from '../db/prepared-reads';
+import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
 import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';

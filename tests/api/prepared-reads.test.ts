@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { genericPlanMark, isRead } from '../../server/db/prepared-reads';
+import { isRead } from '../../server/db/prepared-reads';
+import { genericPlanMark } from '../../server/db/routed-pool';
 
 describe('which statements are prepared as reads', () => {
   it('takes a SELECT and a WITH that only reads, never a write', () => {
@@ -19,7 +20,7 @@ describe('which statements are prepared as reads', () => {
 });
 
 // The plan cache is PostgreSQL's: the embedded PGlite runs each statement as it comes.
-describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads on PostgreSQL', () => {
+describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads and their plans on PostgreSQL', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openDatabase({ url: process.env.TEST_DATABASE_URL ?? '', dataDir: '' });
@@ -27,56 +28,55 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads on PostgreSQL', ()
   afterAll(async () => db.destroy());
 
   const marked = sql.raw(genericPlanMark);
-  type Conn = Parameters<Parameters<ReturnType<Db['connection']>['execute']>[0]>[0];
-  const mode = async (conn: Conn, withMark: boolean) =>
-    (await sql<{ mode: string; n: number }>`SELECT ${withMark ? marked : sql``} current_setting('plan_cache_mode') AS mode, ${1}::int AS n`.execute(conn)).rows[0]?.mode;
-  const preparedStatements = async (conn: Conn) =>
-    (await sql<{ statement: string; generic_plans: string; custom_plans: string }>`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`.execute(conn)).rows;
+  const serverDefault = async () => (await sql<{ mode: string }>`SELECT reset_val AS mode FROM pg_settings WHERE name = ${'plan_cache_mode'}`.execute(db)).rows[0]?.mode;
+  const modeOf = async (executor: Parameters<ReturnType<typeof sql>['execute']>[0], withMark: boolean) =>
+    (await sql<{ mode: string }>`SELECT ${withMark ? marked : sql``} current_setting(${'plan_cache_mode'}) AS mode`.execute(executor)).rows[0]?.mode;
+  /** How the statement itself was planned on its connection, read from the connection's own prepared statements. */
+  const plansOf = async (executor: Parameters<ReturnType<typeof sql>['execute']>[0], probe: string, withMark: boolean) =>
+    (
+      await sql<{ generic_plans: number; custom_plans: number }>`SELECT ${withMark ? marked : sql``} ${sql.raw(`/* ${probe} */`)} generic_plans, custom_plans
+        FROM pg_prepared_statements WHERE statement LIKE ${`%${probe}%`}`.execute(executor)
+    ).rows[0];
 
-  it('runs a marked read with one generic plan and every other statement with the server default', async () => {
-    await db.connection().execute(async (conn) => {
-      const serverDefault = (await sql<{ mode: string }>`SELECT reset_val AS mode FROM pg_settings WHERE name = 'plan_cache_mode'`.execute(conn)).rows[0]?.mode;
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      expect(await mode(conn, false)).toBe(serverDefault);
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      // A write between them runs with the default too.
-      expect((await sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`.execute(conn)).rows[0]?.mode).toBe(serverDefault);
-    });
+  it('runs a marked read with force_generic_plan and every other statement with the server default', async () => {
+    const standard = await serverDefault();
+    expect(standard).not.toBe('force_generic_plan');
+    for (let run = 0; run < 3; run++) {
+      expect(await modeOf(db, true)).toBe('force_generic_plan');
+      expect(await modeOf(db, false)).toBe(standard);
+    }
   });
 
-  it('sets the mode again after a rollback took back a change made inside the transaction', async () => {
-    await db.connection().execute(async (conn) => {
-      const serverDefault = await mode(conn, false);
-      // Generic, then BEGIN resets it inside the transaction, and ROLLBACK takes that back.
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      await sql`BEGIN`.execute(conn);
-      await sql`ROLLBACK`.execute(conn);
-      expect(await mode(conn, false)).toBe(serverDefault);
-      // And the other way round.
-      await sql`BEGIN`.execute(conn);
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      await sql`ROLLBACK`.execute(conn);
-      expect(await mode(conn, true)).toBe('force_generic_plan');
-      expect(await mode(conn, false)).toBe(serverDefault);
-    });
+  it('plans a marked read generically from its first run, and an unmarked one afresh at first', async () => {
+    for (let run = 0; run < 3; run++) {
+      const generic = await plansOf(db, 'routed-probe-marked', true);
+      expect(generic?.custom_plans).toBe(0);
+      expect(generic?.generic_plans).toBeGreaterThan(0);
+    }
+    expect((await plansOf(db, 'routed-probe-unmarked', false))?.custom_plans).toBeGreaterThan(0);
   });
 
-  it('prepares reads, WITH reads included, plans a marked one generically from its first run, and leaves writes unprepared', async () => {
+  it('keeps a transaction on one connection with the default mode, a marked read in it too', async () => {
+    const standard = await serverDefault();
+    const seen = await db.transaction().execute(async (trx) => {
+      const first = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]?.pid;
+      const mode = await modeOf(trx, true);
+      const later = (await sql<{ pid: number }>`SELECT ${marked} pg_backend_pid() AS pid`.execute(trx)).rows[0]?.pid;
+      return { first, later, mode };
+    });
+    expect(seen.later).toBe(seen.first);
+    expect(seen.mode).toBe(standard);
+  });
+
+  it('prepares reads, WITH reads included, and leaves writes unprepared', async () => {
     await db.connection().execute(async (conn) => {
       const withRead = sql<{ n: number }>`WITH picked AS MATERIALIZED (SELECT ${7}::int AS n) SELECT n FROM picked`;
-      const markedRead = sql<{ n: number }>`WITH picked AS MATERIALIZED (SELECT ${marked} ${8}::int AS n) SELECT n FROM picked`;
-      for (let run = 0; run < 3; run++) {
-        expect((await withRead.execute(conn)).rows).toEqual([{ n: 7 }]);
-        expect((await markedRead.execute(conn)).rows).toEqual([{ n: 8 }]);
-      }
+      for (let run = 0; run < 3; run++) expect((await withRead.execute(conn)).rows).toEqual([{ n: 7 }]);
       await sql`CREATE TEMP TABLE IF NOT EXISTS prepared_reads_probe (n int)`.execute(conn);
       await sql`WITH added AS (INSERT INTO prepared_reads_probe VALUES (${1}) RETURNING n) SELECT n FROM added`.execute(conn);
-      const statements = await preparedStatements(conn);
-      const find = (fragment: string) => statements.find((row) => row.statement.includes(fragment));
-      expect(find('SELECT $1::int AS n')).toBeDefined();
-      expect(find(`${genericPlanMark} $1::int AS n`)).toMatchObject({ generic_plans: 3, custom_plans: 0 });
-      expect(find('INSERT INTO prepared_reads_probe')).toBeUndefined();
+      const statements = (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(conn)).rows;
+      expect(statements.find((row) => row.statement.includes('SELECT $1::int AS n'))).toBeDefined();
+      expect(statements.find((row) => row.statement.includes('INSERT INTO prepared_reads_probe'))).toBeUndefined();
     });
   });
 });
