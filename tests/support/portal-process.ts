@@ -17,10 +17,10 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
-/** The V8 flags the start script gives node (its heap sizing, issue 11 §3), so a spawned portal runs as `npm start` does. */
+/** The V8 flags the start script gives node (its heap sizing and growth, issue 11 §3), so a spawned portal runs as `npm start` does. */
 const startScriptV8Flags = (): string[] => {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start.split(/\s+/).filter((word) => /^--max-[a-z-]+-size=\d+$/.test(word));
+  return scripts.start.split(/\s+/).filter((word) => /^--(max-[a-z-]+-size|heap-growing-percent)=\d+$/.test(word));
 };
 
 /** The environment of an API-only portal process for tests: no web build, no demo data unless asked. */
