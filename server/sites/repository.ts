@@ -77,16 +77,14 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
 function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
   const perWord = words.map((word) => {
     const pattern = likePattern(word);
+    // One pass over the sites: the trigram index's matches OR'ed with the sites of the matching
+    // supervisors (by their index), so no site comes twice and nothing needs removing.
     return sql`(
       SELECT ${matchedColumns} FROM project_sites m
       WHERE m.company_id = ${companyId}
-        AND m.search_text LIKE lower(${pattern})
-      UNION
-      SELECT ${matchedColumns} FROM user_roles mr
-      JOIN users mu ON mu.id = mr.user_id
-      JOIN project_sites m ON m.supervisor_role_id = mr.id
-      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND m.company_id = ${companyId}
-        AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})`;
+        AND (m.search_text LIKE lower(${pattern}) OR m.supervisor_role_id = ANY (ARRAY(
+          SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
+          WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern}))))`;
   });
   return db.with(
     (cte) => cte('search_sites').materialized(),
@@ -96,8 +94,8 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
 
 /**
  * A matching site carries what the page's filter and every order read, so the page is picked from
- * the matches alone (not by looking each one up again); they all follow from the id, so the UNION
- * and INTERSECT of rows are those of ids.
+ * the matches alone (not by looking each one up again); they all follow from the id, so the
+ * INTERSECT of rows (several words) is that of ids.
  */
 const matchedColumns = sql.raw('m.id, m.company_id, m.status, m.created_at, m.address, m.suburb, m.client_name, m.site_number, m.supervisor_role_id');
 
