@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type QueryCreator, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryCreator, type Selectable, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import type { Db } from '../db/database';
-import type { Database } from '../db/tables';
+import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
 import { genericPlanMark } from '../db/routed-pool';
 import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
@@ -97,19 +97,10 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
  * the matches alone (not by looking each one up again); they all follow from the id, so the
  * INTERSECT of rows (several words) is that of ids.
  */
-const matchedColumns = sql.raw('m.id, m.company_id, m.status, m.created_at, m.address, m.suburb, m.client_name, m.site_number, m.supervisor_role_id');
+const matchedColumnNames = ['id', 'company_id', 'status', 'created_at', 'address', 'suburb', 'client_name', 'site_number', 'supervisor_role_id'] as const;
+const matchedColumns = sql.join(matchedColumnNames.map((name) => sql.ref(`m.${name}`)));
 
-interface SiteMatch {
-  readonly id: string;
-  readonly company_id: string;
-  readonly status: SiteStatus;
-  readonly created_at: Date;
-  readonly address: string;
-  readonly suburb: string;
-  readonly client_name: string;
-  readonly site_number: string;
-  readonly supervisor_role_id: string | null;
-}
+type SiteMatch = Pick<Selectable<ProjectSitesTable>, (typeof matchedColumnNames)[number]>;
 
 /** The search's matches under the name the list's conditions and orders use for a site. */
 const searchMatches = sql<SiteMatch>`search_sites`.as('ps');

@@ -134,13 +134,13 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
   const everyMatch = sql`(SELECT count(*) FROM swms s WHERE ${companySwms}
     AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites)))`;
   const side = (table: 'search_submitters' | 'search_sites', of: RawBuilder<unknown>) => sql`(SELECT coalesce(sum(${of}), 0) FROM ${sql.table(table)})`;
+  const bothSides = sql`${side('search_submitters', measure)} + ${side('search_sites', measure)}`;
+  const [submittersSize, sitesSize] = [side('search_submitters', sql`total`), side('search_sites', sql`total`)];
   const companyTotal = sql`(SELECT total FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
   return sql`(CASE
-    WHEN NOT EXISTS (SELECT 1 FROM search_submitters) OR NOT EXISTS (SELECT 1 FROM search_sites)
-      THEN ${side('search_submitters', measure)} + ${side('search_sites', measure)}
-    WHEN least(${side('search_submitters', sql`total`)}, ${side('search_sites', sql`total`)}) * 4 > ${companyTotal} THEN ${everyMatch}
-    ELSE ${side('search_submitters', measure)} + ${side('search_sites', measure)}
-      - CASE WHEN ${side('search_submitters', sql`total`)} <= ${side('search_sites', sql`total`)} THEN ${bySubmitters} ELSE ${bySites} END
+    WHEN NOT EXISTS (SELECT 1 FROM search_submitters) OR NOT EXISTS (SELECT 1 FROM search_sites) THEN ${bothSides}
+    WHEN least(${submittersSize}, ${sitesSize}) * 4 > ${companyTotal} THEN ${everyMatch}
+    ELSE ${bothSides} - CASE WHEN ${submittersSize} <= ${sitesSize} THEN ${bySubmitters} ELSE ${bySites} END
     END)`;
 }
 
