@@ -27,15 +27,25 @@ const suburbs = ['Sydney', 'Parramatta', 'Chatswood', 'Manly', 'Penrith', 'Liver
 const statuses = ['ongoing', 'ongoing', 'ongoing', 'on_hold', 'completed', 'cancelled'];
 const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]::text[]`;
 
+const benchEmails = { adminEmail: 'admin@bench.test', supervisorEmail: 'supervisor@bench.test', superUserEmail: 'super@bench.test' } as const;
+
+/** A database `seedLists` filled before (kept with `npm run bench -- --keep`): its company and accounts. */
+export async function seededLists(db: Db): Promise<ListSeed> {
+  const admin = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.company_id')
+    .where('u.email', '=', benchEmails.adminEmail)
+    .where('r.role', '=', 'CompanyAdmin')
+    .executeTakeFirstOrThrow();
+  if (admin.company_id === null) throw new Error(`${benchEmails.adminEmail} has no company`);
+  return { companyId: admin.company_id, ...benchEmails };
+}
+
 export async function seedLists(db: Db, size: ListSeedSize): Promise<ListSeed> {
   const companyId = randomUUID();
   const otherCompany = randomUUID();
-  const seed: ListSeed = {
-    companyId,
-    adminEmail: 'admin@bench.test',
-    supervisorEmail: 'supervisor@bench.test',
-    superUserEmail: 'super@bench.test',
-  };
+  const seed: ListSeed = { companyId, ...benchEmails };
   await sql`
     INSERT INTO companies (id, name, abn, builders_reg_number, phone, email, address, postal_address, created_at)
     SELECT CASE n WHEN 1 THEN ${companyId}::uuid WHEN 2 THEN ${otherCompany}::uuid ELSE gen_random_uuid() END,

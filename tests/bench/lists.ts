@@ -16,7 +16,7 @@ import { searchCompanies } from '../../server/companies/service';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { startPortal, type PortalProcess } from '../support/portal-process';
-import { seedLists, type ListSeed } from './list-seed';
+import { seededLists, seedLists, type ListSeed } from './list-seed';
 
 /**
  * Issue 11 §1: the SWMS, project-site and client lists at real sizes. Seeds one company with 100,000
@@ -29,7 +29,9 @@ import { seedLists, type ListSeed } from './list-seed';
  * PostgreSQL at 32 connections (TEST_DATABASE_URL's server, default the local one, in a fresh
  * database) and the embedded PGlite at 8. Prints figures only; nothing is asserted.
  *
- * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5]
+ * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5] [--only <text>] [--keep]
+ * [--reuse portal_bench_<pid>] (PostgreSQL only: load a database kept by an earlier --keep run instead of seeding;
+ * --swms and the other sizes are then only labels).
  */
 const { values: options } = parseArgs({
   options: {
@@ -40,6 +42,7 @@ const { values: options } = parseArgs({
     seconds: { type: 'string', default: '5' },
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
   },
 });
 const size = { swms: Number(options.swms), sites: Number(options.sites), clients: Number(options.clients), trades: 2000 };
@@ -233,11 +236,13 @@ async function benchmark(kind: 'postgres' | 'pglite') {
   let dataDir: string | undefined;
   let dropDatabase = async () => {};
   if (kind === 'postgres') {
-    const name = `portal_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const name = options.reuse ?? `portal_bench_${process.pid}`;
+    if (!options.reuse) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+    }
     const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
     env = { DATABASE_URL: url, PUBLIC_URL: benchPublicUrl };
     db = await openDatabase({ url, dataDir: '' });
@@ -255,10 +260,11 @@ async function benchmark(kind: 'postgres' | 'pglite') {
   let portal: PortalProcess | undefined;
   try {
     await migrate(db);
-    const seed = await seedLists(db, size);
+    const reused = kind === 'postgres' && options.reuse !== undefined;
+    const seed = reused ? await seededLists(db) : await seedLists(db, size);
     console.log(
       `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${fixed(size.swms)} SWMS on ${fixed(size.sites)} sites, ` +
-        `${fixed(size.clients)} clients, seeded in ${fixed((performance.now() - started) / 1000, 1)} s; ${connections} connections, ${seconds} s per run`,
+        `${fixed(size.clients)} clients, ${reused ? `reused ${options.reuse}` : 'seeded'} in ${fixed((performance.now() - started) / 1000, 1)} s; ${connections} connections, ${seconds} s per run`,
     );
     const list = scenarios(seed);
     // The embedded database folder has one owner process at a time: the bench and the portal take turns.
@@ -293,12 +299,12 @@ async function benchmark(kind: 'postgres' | 'pglite') {
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
     console.log('(ms for p50 and p99; bytes per response; ratio = API req/s over direct req/s)');
-    await bulkReview(portal.baseUrl, seed, tokens.supervisor);
+    if (!options.only || 'bulk review'.includes(options.only.toLowerCase())) await bulkReview(portal.baseUrl, seed, tokens.supervisor);
   } finally {
     await portal?.stop();
     if (kind === 'postgres') {
       await db.destroy();
-      if (options.keep) console.log(`kept ${env.DATABASE_URL}`);
+      if (options.keep || options.reuse) console.log(`kept ${env.DATABASE_URL}`);
       else await dropDatabase();
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
