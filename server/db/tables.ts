@@ -134,6 +134,8 @@ export interface SwmsCountsTable {
   total: number;
   admin_pending: number;
   supervisor_pending: number;
+  /** Migration 017: a submitter row's lower-cased full name, written by triggers only (null on other rows). */
+  search_text: ColumnType<string | null, never, never>;
 }
 
 /** Migration 009: live clients and each company's sites per status, kept by triggers. */

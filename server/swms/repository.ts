@@ -45,8 +45,10 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
 /**
  * A search's matching submitters and sites, each with its counters, worked out once per statement
  * (MATERIALIZED) for both the page's filter and its total. A submitter's full name holds the first
- * name and the surname, so one match covers both; a site matches on its address or job number
- * (trigram indexes of migration 013). The statement keeps one plan (`genericPlanMark`).
+ * name and the surname, so one match covers both; it is kept, lower-cased, on the submitter's counter
+ * row (migration 017), so one trigram scan finds the submitters with their counters. A site matches on
+ * its address or job number (trigram indexes of migration 013). The statement keeps one plan
+ * (`genericPlanMark`).
  */
 function withSearchMatches(db: Db, companyId: string, term: string): QueryCreator<Database> {
   const pattern = likePattern(term);
@@ -55,8 +57,8 @@ function withSearchMatches(db: Db, companyId: string, term: string): QueryCreato
       (cte) => cte('search_submitters').materialized(),
       () => sql<SearchMatch>`(${sql.raw(genericPlanMark)}
         SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
-        FROM users su JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.key = su.id
-        WHERE sc.total > 0 AND (su.first_name || ' ' || su.surname) ILIKE ${pattern})`,
+        FROM swms_counts sc
+        WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0 AND sc.search_text LIKE lower(${pattern}))`,
     )
     .with(
       (cte) => cte('search_sites').materialized(),

@@ -503,6 +503,32 @@ describe('GET /api/company/:id/swms', () => {
     }
   });
 
+  it('finds a submitter by the name they have now, in every company they submitted to', async () => {
+    const first = await companyWithSwms(3);
+    const second = await companyWithSwms(1);
+    // The same tradesperson's first SWMS in a second company: a new counter row takes their name.
+    await app.db
+      .insertInto('swms')
+      .values({ id: randomUUID(), company_id: second.companyId, site_id: second.siteId, created_by: first.trades.userId, risk_consequence_level: 1, risk_likelihood_level: 1, risk_overall_level: 1, task_description: 'Elsewhere' })
+      .execute();
+    const found = async (viewer: Account, term: string) => (await list(viewer, `search=${encodeURIComponent(term)}`)).total;
+    const word = `Marlowe${randomUUID().slice(0, 6)}`;
+    expect(await found(first.admin, word)).toBe(0);
+
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${first.trades.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'Ruby', surname: word, contactEmail: 'ruby@bulk.test', phone: '0412 345 678', emergencyContactName: 'Sam', emergencyContactPhone: '0298765432', businessDetails: { tradeQualifications: 'Cert III', whitecardNumber: 'WC1' } }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found(first.admin, word)).toBe(3);
+    expect(await found(first.admin, `ruby ${word.toUpperCase()}`)).toBe(3);
+    expect(await found(second.admin, word)).toBe(1);
+    expect(await found(first.admin, 'tradie bulk')).toBe(0);
+    expect((await everyRow(first.supervisor, `search=${word}`)).every((row) => row.submittedBy.surname === word)).toBe(true);
+  });
+
   it('answers bad query values with 400 and a message', async () => {
     const cases: [string, string][] = [
       ['sort=name.string.asc', 'Choose one of the offered sort orders'],
