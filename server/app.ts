@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { requestContextPlugin } from './audit/request-context';
+import { pendingCheckOr } from './auth/company-check';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { dataDirPlugin } from './data-dir/plugin';
@@ -92,7 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (thrown, request, reply) => {
+    const error = (await pendingCheckOr(app.db, request, thrown)) as FastifyError;
     if (error instanceof HttpError) return reply.code(error.statusCode).type('text/plain').send(error.message);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');

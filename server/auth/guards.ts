@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditorReadOnly, isReadOnly, type Role } from '../../src/domain/roles';
 import { forbidden, unauthorised } from '../http/errors';
 import { signInRequired } from './access-token';
+import { defersCompanyCheck, requireLiveCompany } from './company-check';
 import type { PreHandler } from './types';
 
-export const companyRemoved = 'Your company no longer has access';
+export { companyRemoved } from './company-check';
 
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
 
@@ -15,8 +16,8 @@ export function authenticate(app: FastifyInstance): PreHandler {
     if (!token) throw unauthorised(signInRequired);
     const user = await app.auth.verifyAccessToken(token);
     if (user.company !== null) {
-      const company = await app.db.selectFrom('companies').select('deleted_at').where('id', '=', user.company).executeTakeFirst();
-      if (!company || company.deleted_at !== null) throw unauthorised(companyRemoved);
+      if (defersCompanyCheck(request, user.company)) request.pendingCompanyCheck = user.company;
+      else await requireLiveCompany(app.db, user.company);
     }
     request.user = user;
     if (isReadOnly(user.roles) && changesSomething(request)) throw forbidden(auditorReadOnly);

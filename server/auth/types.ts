@@ -26,9 +26,13 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AccessTokenPayload;
+    /** The company whose check `authenticate` left to the route's statement (see auth/company-check.ts). */
+    pendingCompanyCheck: string | null;
   }
   interface FastifyContextConfig {
     /** A POST that only reads (its question is too big for a URL): open to read-only roles too. */
     readsOnly?: boolean;
+    /** A GET that reads its answer in one statement and checks the user's company there (auth/company-check.ts). */
+    checksCompanyInStatement?: boolean;
   }
 }

@@ -10,6 +10,7 @@ import {
   SiteListQuery,
   SiteStatusInput,
 } from '../../src/domain/project-site';
+import { settleCompanyCheck } from '../auth/company-check';
 import { decodeOr400 } from '../http/errors';
 import { requireSiteAccess, siteEditors, siteReaders } from '../sites/access';
 import {
@@ -31,9 +32,11 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
   const announced = { ...signedIn, config: { liveTopic: 'sites' as const } };
 
-  app.get('/company/:id/projectSites', signedIn, async (request) => {
+  app.get('/company/:id/projectSites', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteReaders);
-    return searchSites(app, companyId, decodeOr400(SiteListQuery, request.query));
+    const { answer, companyLive } = await searchSites(app, companyId, decodeOr400(SiteListQuery, request.query));
+    settleCompanyCheck(request, companyLive);
+    return answer;
   });
 
   app.post('/company/:id/projectSites', announced, async (request, reply) => {

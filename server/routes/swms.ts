@@ -10,6 +10,7 @@ import {
 } from '../../src/domain/swms';
 import type { AuditEvent } from '../../src/domain/audit';
 import { swmsHistory } from '../audit/repository';
+import { settleCompanyCheck } from '../auth/company-check';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
@@ -19,9 +20,11 @@ import { rawParam, SwmsParams } from '../swms/params';
 export const swmsRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
-  app.get('/company/:id/swms', signedIn, async (request): Promise<SwmsList> => {
+  app.get('/company/:id/swms', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request): Promise<SwmsList> => {
     const reviewer = requireCompanyReader(request, rawParam(request, 'id'));
-    return searchSwms(app, reviewer, decodeOr400(SwmsListQuery, request.query));
+    const { answer, companyLive } = await searchSwms(app, reviewer, decodeOr400(SwmsListQuery, request.query));
+    settleCompanyCheck(request, companyLive);
+    return answer;
   });
 
   app.get('/company/:companyId/swms/:swmsId', signedIn, async (request): Promise<Swms> => {

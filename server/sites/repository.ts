@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type QueryCreator, type Selectable, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
+import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
@@ -154,7 +155,7 @@ export async function listSites(
   companyId: string,
   options: SiteListOptions,
   fingerprint: string,
-): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors }> {
+): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
   // The statement's WITH holds the search's matches; its subqueries name them and so start from db.
@@ -166,8 +167,8 @@ export async function listSites(
   const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
   let pageQuery = sitesWithDetails(scope)
     .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
-    // The total rides on the page's own statement (an uncorrelated subquery runs once); a page past the end asks for it alone.
-    .select(countOf(companyId, options).as('total_count'));
+    // The total and the company check ride on the page's own statement (uncorrelated subqueries run once); a page past the end asks for them alone.
+    .select([countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')]);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   if (options.words.length > 0) {
     // A search picks the page's ids from its matches first, so the details are joined for its rows only.
@@ -184,10 +185,11 @@ export async function listSites(
     pageQuery = pageWindow(pageQuery, start, options.pageSize);
   }
   const fetched = await pageQuery.execute();
-  const total = Number((fetched[0] ? fetched[0].total_count : (await scope.selectNoFrom(countOf(companyId, options).as('n')).executeTakeFirst())?.n) ?? 0);
+  const counted =
+    fetched[0] ?? (await scope.selectNoFrom([countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')]).executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
-  return { rows, total, cursors: keyset ? cursors : { nextCursor: null, previousCursor: null } };
+  return { rows, total: Number(counted.total_count ?? 0), cursors: keyset ? cursors : { nextCursor: null, previousCursor: null }, companyLive: counted.company_live };
 }
 
 /** The supervisor-name order: unassigned sites last in both directions, then the id. */

@@ -16,6 +16,7 @@ import {
   type SiteSafetyPlanReference,
   type SiteStatusInput,
 } from '../../src/domain/project-site';
+import type { CheckedAnswer } from '../auth/company-check';
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -109,7 +110,7 @@ export async function readSite(app: App, companyId: string, siteId: string): Pro
   return siteView(app, row);
 }
 
-export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<ProjectSiteList> {
+export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<CheckedAnswer<ProjectSiteList>> {
   if (query.filter && query.status && filteredStatus({ filter: query.filter }) !== query.status) {
     throw badRequest(projectSiteMessages.filter);
   }
@@ -121,8 +122,8 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   const fingerprint = queryFingerprint(['sites', companyId, words, status ?? null, sort, pageSize]);
   const keyset = siteKeyset(sort);
   const start = keyset ? pageStart(fingerprint, keyset, { page, after: query.after, before: query.before }) : ({ kind: 'page', page } as const);
-  const { rows, total, cursors } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
-  return { items: rows.map((row) => siteView(app, row)), total, page, pageSize, ...cursors };
+  const { rows, total, cursors, companyLive } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
+  return { answer: { items: rows.map((row) => siteView(app, row)), total, page, pageSize, ...cursors }, companyLive };
 }
 
 export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {

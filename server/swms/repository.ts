@@ -1,5 +1,6 @@
 import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
+import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
@@ -147,13 +148,19 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
 }
 
 /** The total alone, for a page past the last row (the page's own rows carry it otherwise). */
-async function countSwms(db: Db, options: SwmsListOptions): Promise<number> {
-  const row = await listScope(db, options.companyId, options.search.trim()).selectNoFrom(countOf(options).as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
+async function countSwms(db: Db, options: SwmsListOptions): Promise<{ total: number; companyLive: boolean | null }> {
+  const row = await listScope(db, options.companyId, options.search.trim())
+    .selectNoFrom([countOf(options).as('n'), companyLive(options.companyId).as('company_live')])
+    .executeTakeFirst();
+  return { total: Number(row?.n ?? 0), companyLive: row?.company_live ?? null };
 }
 
 /** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
-export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: string): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors }> {
+export async function listSwms(
+  db: Db,
+  options: SwmsListOptions,
+  fingerprint: string,
+): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
   const term = options.search.trim();
   const keyset = swmsKeyset(options.sort);
@@ -163,11 +170,13 @@ export async function listSwms(db: Db, options: SwmsListOptions, fingerprint: st
   const past = pastCursor(keyset, options.start);
   if (past) pageQuery = pageQuery.where(past);
   for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
-  // The total rides on the page's own round trip: an uncorrelated subquery PostgreSQL runs once per statement.
-  const fetched = await pageWindow(pageQuery.select(countOf(options).as('total_count')), options.start, options.pageSize).execute();
-  const total = fetched[0] ? Number(fetched[0].total_count ?? 0) : await countSwms(db, options);
+  // The total and the company check ride on the page's own round trip: uncorrelated subqueries PostgreSQL runs once per statement.
+  const counted = pageQuery.select([countOf(options).as('total_count'), companyLive(options.companyId).as('company_live')]);
+  const fetched = await pageWindow(counted, options.start, options.pageSize).execute();
+  const first = fetched[0];
+  const { total, companyLive: live } = first ? { total: Number(first.total_count ?? 0), companyLive: first.company_live } : await countSwms(db, options);
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
-  return { rows, total, cursors };
+  return { rows, total, cursors, companyLive: live };
 }
 
 export interface SiteSwmsOptions {

@@ -12,6 +12,7 @@ import {
   type SwmsMatching,
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
+import type { CheckedAnswer } from '../auth/company-check';
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { forbidden } from '../http/errors';
@@ -33,7 +34,7 @@ import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
-export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<SwmsList> {
+export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<CheckedAnswer<SwmsList>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSwmsPageSize;
   const search = query.search?.trim() ?? '';
@@ -41,12 +42,12 @@ export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQu
   const reviewFilter = filteredReviewStatus(query.filter);
   const fingerprint = queryFingerprint(['swms', reviewer.companyId, reviewer.flag, search, sort, reviewFilter ?? null, pageSize]);
   const start = pageStart(fingerprint, swmsKeyset(sort), { page, after: query.after, before: query.before });
-  const { rows, total, cursors } = await listSwms(
+  const { rows, total, cursors, companyLive } = await listSwms(
     app.db,
     { companyId: reviewer.companyId, flag: reviewer.flag, search, sort, reviewFilter, start, pageSize },
     fingerprint,
   );
-  return { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize, ...cursors };
+  return { answer: { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize, ...cursors }, companyLive };
 }
 
 /** One SWMS of the reviewer's company; an unknown id and another company's answer alike. */

@@ -45,7 +45,7 @@ async function swmsIdsOf(companyId: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function call(method: 'GET' | 'PUT', url: string, token?: string, payload?: unknown) {
+async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
   return app.inject({
     method,
     url,
@@ -527,6 +527,24 @@ describe('GET /api/company/:id/swms', () => {
     expect(await found(second.admin, word)).toBe(1);
     expect(await found(first.admin, 'tradie bulk')).toBe(0);
     expect((await everyRow(first.supervisor, `search=${word}`)).every((row) => row.submittedBy.surname === word)).toBe(true);
+  });
+
+  it("refuses a deleted client's users the SWMS and site lists at once, whatever the page or query, checked in the list's own statement", async () => {
+    const { companyId, admin, supervisor } = await companyWithSwms(3);
+    const other = await companyWithSwms(1);
+    const lists = [`/api/company/${companyId}/swms`, `/api/company/${companyId}/projectSites`];
+    const queries = ['', '?search=bulk', '?search=nothing-matches-this', '?page=99', '?sort=bogus', '?pageSize=1000'];
+    for (const url of lists) expect((await call('GET', `${url}?search=bulk`, admin.token)).statusCode, url).toBe(200);
+    const deleted = await call('DELETE', `/api/company/${companyId}`, superUser.token);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    for (const viewer of [admin, supervisor]) {
+      for (const url of lists) {
+        for (const query of queries) expect(answer(await call('GET', url + query, viewer.token)), url + query).toEqual({ statusCode: 401, body: 'Your company no longer has access' });
+      }
+      // Another company's list: refused as removed before anything else, as every other route does.
+      expect(answer(await call('GET', `/api/company/${other.companyId}/swms`, viewer.token))).toEqual({ statusCode: 401, body: 'Your company no longer has access' });
+    }
+    expect((await list(other.admin)).total).toBe(1);
   });
 
   it('answers bad query values with 400 and a message', async () => {
