@@ -12,10 +12,10 @@ export async function requireLiveCompany(db: Db, companyId: string): Promise<voi
 }
 
 /**
- * Issue 11: the company check cost each list request a round trip of its own, a fifth of a search's
- * rate. A GET route marked `checksCompanyInStatement` reads its answer in one statement; selecting this
- * column there reads the company's state in the same snapshot, so the answer is the same as checking
- * first, without the extra round trip. Null when there is no such company.
+ * Issue 11: the company check cost each list request a round trip to the database of its own. A GET
+ * route marked `checksCompanyInStatement` reads its answer in one statement; selecting this column there
+ * reads the company's state in the same snapshot, so the answer is the same as checking first, without
+ * the extra round trip. Null when there is no such company.
  */
 export const companyLive = (companyId: string): RawBuilder<boolean | null> =>
   sql<boolean | null>`(SELECT deleted_at IS NULL FROM companies WHERE id = ${companyId})`;
