@@ -21,15 +21,23 @@ export const companyLive = (companyId: string): RawBuilder<boolean | null> =>
   sql<boolean | null>`(SELECT deleted_at IS NULL FROM companies WHERE id = ${companyId})`;
 
 /**
+ * Takes the check `authenticate` left to the route, if any, so it is made once. Undefined on routes
+ * of plugins registered before the auth plugin decorates requests (the blob proxy).
+ */
+export function takePendingCheck(request: FastifyRequest): string | null {
+  const companyId = request.pendingCompanyCheck as string | null | undefined;
+  request.pendingCompanyCheck = null;
+  return companyId ?? null;
+}
+
+/**
  * Settles a check `authenticate` left to the route's statement: 401 unless the company was live. A
  * check still pending when the route fails is made by the error handler (`pendingCheckOr`), and one
  * still pending when an answer is sent (a route that never read it) by the auth plugin's onSend hook,
  * so a removed company's user is refused either way.
  */
 export function settleCompanyCheck(request: FastifyRequest, live: boolean | null): void {
-  if (request.pendingCompanyCheck === null) return;
-  request.pendingCompanyCheck = null;
-  if (live !== true) throw unauthorised(companyRemoved);
+  if (takePendingCheck(request) !== null && live !== true) throw unauthorised(companyRemoved);
 }
 
 /**
@@ -37,9 +45,8 @@ export function settleCompanyCheck(request: FastifyRequest, live: boolean | null
  * a removed company is what its user is told (as when the check ran before the route).
  */
 export async function pendingCheckOr(db: Db, request: FastifyRequest, error: unknown): Promise<unknown> {
-  const companyId = request.pendingCompanyCheck as string | null | undefined;
-  if (companyId === null || companyId === undefined) return error;
-  request.pendingCompanyCheck = null;
+  const companyId = takePendingCheck(request);
+  if (companyId === null) return error;
   return requireLiveCompany(db, companyId).then(
     () => error,
     (refused: unknown) => refused,

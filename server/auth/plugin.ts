@@ -5,7 +5,7 @@ import { findOrCreateUserByEmail, rolesAndCompany } from '../users/repository';
 import { signAccessToken, verifyAccessToken } from './access-token';
 import { recordAuthEvent } from './audit';
 import { mountDevProvider } from './dev-provider';
-import { requireLiveCompany } from './company-check';
+import { requireLiveCompany, takePendingCheck } from './company-check';
 import { authenticate, requireOwnCompany, requireRoles } from './guards';
 import { createSignInClients } from './identity-providers';
 import { sessionRoutes } from './session-routes';
@@ -34,11 +34,8 @@ export const authPlugin = fp(
     app.decorateRequest('pendingCompanyCheck', null);
     // A company check left to a route's statement and not settled there is made before anything is sent.
     app.addHook('onSend', async (request) => {
-      // Undefined on routes of plugins registered before this one (the blob proxy).
-      const companyId = request.pendingCompanyCheck as string | null | undefined;
-      if (companyId === null || companyId === undefined) return;
-      request.pendingCompanyCheck = null;
-      await requireLiveCompany(app.db, companyId);
+      const companyId = takePendingCheck(request);
+      if (companyId !== null) await requireLiveCompany(app.db, companyId);
     });
     app.decorate('authenticate', authenticate(app));
     app.decorate('requireRoles', requireRoles);

@@ -165,10 +165,11 @@ export async function listSites(
   const past = keyset ? pastCursor(keyset, start) : null;
   if (past) conditions.push(past);
   const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
+  const totals = [countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')] as const;
   let pageQuery = sitesWithDetails(scope)
     .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
     // The total and the company check ride on the page's own statement (uncorrelated subqueries run once); a page past the end asks for them alone.
-    .select([countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')]);
+    .select(totals);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   if (options.words.length > 0) {
     // A search picks the page's ids from its matches first, so the details are joined for its rows only.
@@ -185,8 +186,7 @@ export async function listSites(
     pageQuery = pageWindow(pageQuery, start, options.pageSize);
   }
   const fetched = await pageQuery.execute();
-  const counted =
-    fetched[0] ?? (await scope.selectNoFrom([countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')]).executeTakeFirstOrThrow());
+  const counted = fetched[0] ?? (await scope.selectNoFrom(totals).executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total: Number(counted.total_count ?? 0), cursors: keyset ? cursors : { nextCursor: null, previousCursor: null }, companyLive: counted.company_live };

@@ -147,14 +147,6 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
     END)`;
 }
 
-/** The total alone, for a page past the last row (the page's own rows carry it otherwise). */
-async function countSwms(db: Db, options: SwmsListOptions): Promise<{ total: number; companyLive: boolean | null }> {
-  const row = await listScope(db, options.companyId, options.search.trim())
-    .selectNoFrom([countOf(options).as('n'), companyLive(options.companyId).as('company_live')])
-    .executeTakeFirst();
-  return { total: Number(row?.n ?? 0), companyLive: row?.company_live ?? null };
-}
-
 /** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
 export async function listSwms(
   db: Db,
@@ -170,13 +162,13 @@ export async function listSwms(
   const past = pastCursor(keyset, options.start);
   if (past) pageQuery = pageQuery.where(past);
   for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
-  // The total and the company check ride on the page's own round trip: uncorrelated subqueries PostgreSQL runs once per statement.
-  const counted = pageQuery.select([countOf(options).as('total_count'), companyLive(options.companyId).as('company_live')]);
-  const fetched = await pageWindow(counted, options.start, options.pageSize).execute();
-  const first = fetched[0];
-  const { total, companyLive: live } = first ? { total: Number(first.total_count ?? 0), companyLive: first.company_live } : await countSwms(db, options);
+  // The total and the company check ride on the page's own round trip (uncorrelated subqueries PostgreSQL runs
+  // once per statement); a page past the last row asks for them alone.
+  const totals = [countOf(options).as('total_count'), companyLive(options.companyId).as('company_live')] as const;
+  const fetched = await pageWindow(pageQuery.select(totals), options.start, options.pageSize).execute();
+  const counted = fetched[0] ?? (await listScope(db, options.companyId, term).selectNoFrom(totals).executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
-  return { rows, total, cursors, companyLive: live };
+  return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
 
 export interface SiteSwmsOptions {
