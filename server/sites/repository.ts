@@ -5,7 +5,7 @@ import type { SiteStatus } from '../../src/domain/site-status';
 import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database, ProjectSitesTable } from '../db/tables';
-import { likePattern } from '../db/like-pattern';
+import { likePattern, loweredOnce } from '../db/like-pattern';
 import { genericPlanMark } from '../db/routed-pool';
 import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
@@ -83,7 +83,7 @@ function withSearchMatches(db: Db, companyId: string, words: readonly string[]):
     return sql`(
       SELECT ${matchedColumns} FROM project_sites m
       WHERE m.company_id = ${companyId}
-        AND (m.search_text LIKE lower(${pattern}) OR m.supervisor_role_id = ANY (ARRAY(
+        AND (m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
           SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
           WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern}))))`;
   });

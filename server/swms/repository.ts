@@ -3,7 +3,7 @@ import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swm
 import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
-import { likePattern } from '../db/like-pattern';
+import { likePattern, loweredOnce } from '../db/like-pattern';
 import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
@@ -59,7 +59,7 @@ function withSearchMatches(db: Db, companyId: string, term: string): QueryCreato
       () => sql<SearchMatch>`(${sql.raw(genericPlanMark)}
         SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
         FROM swms_counts sc
-        WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0 AND sc.search_text LIKE lower(${pattern}))`,
+        WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0 AND sc.search_text LIKE ${loweredOnce(pattern)})`,
     )
     .with(
       (cte) => cte('search_sites').materialized(),
