@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type QueryCreator, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryCreator, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
 import { companyLive } from '../auth/company-check';
@@ -71,40 +71,38 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
  * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces (the row's
  * search_text, migration 016) is a match in one of them. Each word picks its sites through trigram
- * indexes rather than reading every site of the company, and reads only the company's own
- * supervisors' names (not every user's). The matching sites are worked out once per statement
- * (MATERIALIZED), for both the page and its total, and the statement keeps one plan (`genericPlanMark`).
+ * indexes rather than reading every site of the company (the trigram index's matches OR'ed with the
+ * sites of the matching supervisors, by their index), and reads only the company's own supervisors'
+ * names (not every user's).
  */
-function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
+function matchesWords(companyId: string, words: readonly string[]): Expression<SqlBool> {
   const perWord = words.map((word) => {
     const pattern = likePattern(word);
-    // One pass over the sites: the trigram index's matches OR'ed with the sites of the matching
-    // supervisors (by their index), so no site comes twice and nothing needs removing.
-    return sql`(
-      SELECT ${matchedColumns} FROM project_sites m
-      WHERE m.company_id = ${companyId}
-        AND (m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
-          SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
-          WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern}))))`;
+    return sql<SqlBool>`(m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
+      SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
+      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})))`;
   });
-  return db.with(
-    (cte) => cte('search_sites').materialized(),
-    () => sql<SiteMatch>`(${sql.raw(genericPlanMark)} ${sql.join(perWord, sql` INTERSECT `)})`,
-  ) as unknown as QueryCreator<Database>;
+  return sql<SqlBool>`${sql.join(perWord, sql` AND `)}`;
 }
 
 /**
- * A matching site carries what the page's filter and every order read, so the page is picked from
- * the matches alone (not by looking each one up again); they all follow from the id, so the
- * INTERSECT of rows (several words) is that of ids.
+ * The search's matching sites, worked out once per statement (MATERIALIZED) for a statement that reads
+ * them more than once: a bulk change's lock, a page past the end's total. The statement keeps one plan
+ * (`genericPlanMark`).
  */
+function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
+  return db.with(
+    (cte) => cte('search_sites').materialized(),
+    () => sql<SiteMatch>`(${sql.raw(genericPlanMark)} SELECT ${matchedColumns} FROM project_sites m
+      WHERE m.company_id = ${companyId} AND ${matchesWords(companyId, words)})`,
+  ) as unknown as QueryCreator<Database>;
+}
+
+/** A matching site carries what the page's filter and every order read, so the page is picked from the matches alone. */
 const matchedColumnNames = ['id', 'company_id', 'status', 'created_at', 'address', 'suburb', 'client_name', 'site_number', 'supervisor_role_id'] as const;
 const matchedColumns = sql.join(matchedColumnNames.map((name) => sql.ref(`m.${name}`)));
 
 type SiteMatch = Pick<Selectable<ProjectSitesTable>, (typeof matchedColumnNames)[number]>;
-
-/** The search's matches under the name the list's conditions and orders use for a site. */
-const searchMatches = sql<SiteMatch>`search_sites`.as('ps');
 
 const matchesSearch = sql<SqlBool>`ps.id IN (SELECT id FROM search_sites)`;
 
@@ -149,6 +147,30 @@ function countOf(companyId: string, options: SiteListOptions) {
   return sql<number | string>`(SELECT count(*) FROM search_sites WHERE status = ${options.status})`;
 }
 
+/**
+ * A search's page: one scan of the matching sites (status filter included) gives the page's ids and,
+ * counted over all of them before the page is cut (a window), the list's total, so the matches are
+ * neither stored nor read twice. The statement keeps one plan (`genericPlanMark`).
+ */
+function searchPageIds(db: Db, companyId: string, options: SiteListOptions, start: PageStart, past: Expression<SqlBool> | null, order: readonly RawBuilder<unknown>[]) {
+  let matches = db
+    .selectFrom('project_sites as m')
+    .modifyFront(sql.raw(genericPlanMark))
+    .select(matchedColumnNames.map((name) => `m.${name}` as const))
+    .select(sql<number | string>`count(*) OVER ()`.as('match_count'))
+    .where('m.company_id', '=', companyId)
+    .where(matchesWords(companyId, options.words));
+  if (options.status) matches = matches.where('m.status', '=', options.status);
+  let pageIds = db
+    .selectFrom(matches.as('ps'))
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .select(['ps.id', 'ps.match_count']);
+  if (past) pageIds = pageIds.where(past);
+  for (const term of order) pageIds = pageIds.orderBy(term);
+  return pageWindow(pageIds, start, options.pageSize);
+}
+
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
 export async function listSites(
   db: Db,
@@ -158,35 +180,28 @@ export async function listSites(
 ): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
-  // The statement's WITH holds the search's matches; its subqueries name them and so start from db.
-  const scope = listScope(db, companyId, options.words);
-  const conditions: Expression<SqlBool>[] = [sql<SqlBool>`ps.company_id = ${companyId}`];
-  if (options.status) conditions.push(sql<SqlBool>`ps.status = ${options.status}`);
   const past = keyset ? pastCursor(keyset, start) : null;
-  if (past) conditions.push(past);
   const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
-  const totals = [countOf(companyId, options).as('total_count'), companyLive(companyId).as('company_live')] as const;
-  let pageQuery = sitesWithDetails(scope)
-    .select(keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'))
-    // The total and the company check ride on the page's own statement (uncorrelated subqueries run once); a page past the end asks for them alone.
-    .select(totals);
-  for (const term of order) pageQuery = pageQuery.orderBy(term);
+  const position = keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position');
+  const live = companyLive(companyId).as('company_live');
+  let pageQuery;
   if (options.words.length > 0) {
-    // A search picks the page's ids from its matches first, so the details are joined for its rows only.
-    let pageIds = db
-      .selectFrom(searchMatches)
-      .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-      .leftJoin('users as u', 'u.id', 'ur.user_id')
-      .select('ps.id');
-    for (const condition of conditions) pageIds = pageIds.where(condition);
-    for (const term of order) pageIds = pageIds.orderBy(term);
-    pageQuery = pageQuery.where('ps.id', 'in', pageWindow(pageIds, start, options.pageSize));
+    // The details are joined for the page's rows only; the total rides on each of them.
+    pageQuery = sitesWithDetails(db)
+      .innerJoin(searchPageIds(db, companyId, options, start, past, order).as('page'), 'page.id', 'ps.id')
+      .select([position, sql<number | string>`page.match_count`.as('total_count'), live]);
+    for (const term of order) pageQuery = pageQuery.orderBy(term);
   } else {
-    for (const condition of conditions) pageQuery = pageQuery.where(condition);
+    // The total and the company check ride on the page's own statement (uncorrelated subqueries run once).
+    pageQuery = sitesWithDetails(db).select([position, countOf(companyId, options).as('total_count'), live]).where('ps.company_id', '=', companyId);
+    if (options.status) pageQuery = pageQuery.where('ps.status', '=', options.status);
+    if (past) pageQuery = pageQuery.where(past);
+    for (const term of order) pageQuery = pageQuery.orderBy(term);
     pageQuery = pageWindow(pageQuery, start, options.pageSize);
   }
   const fetched = await pageQuery.execute();
-  const counted = fetched[0] ?? (await scope.selectNoFrom(totals).executeTakeFirstOrThrow());
+  // A page past the end asks for the total and the company check alone.
+  const counted = fetched[0] ?? (await listScope(db, companyId, options.words).selectNoFrom([countOf(companyId, options).as('total_count'), live]).executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total: Number(counted.total_count ?? 0), cursors: keyset ? cursors : { nextCursor: null, previousCursor: null }, companyLive: counted.company_live };

@@ -795,6 +795,15 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
     const bySupervisor = await list('search=supervisor&sort=supervisorName.string.asc');
     // Both sites have the same supervisor, so the id decides between them: compare as a set.
     expect({ found: ids(bySupervisor).sort(), total: bySupervisor.total }).toEqual({ found: ['J-10', 'J-100'], total: 2 });
+    // A page reached by its cursor counts every match, not only those past the cursor, and so does one read backwards.
+    const first = await list('search=bondi&pageSize=1');
+    const second = await list(`search=bondi&pageSize=1&page=2&after=${first.nextCursor}`);
+    const back = await list(`search=bondi&pageSize=1&page=1&before=${second.previousCursor}`);
+    expect([first, second, back].map((page) => ({ found: ids(page), total: page.total }))).toEqual([
+      { found: ['J-100'], total: 2 },
+      { found: ['J-9'], total: 2 },
+      { found: ['J-100'], total: 2 },
+    ]);
   });
 
   it('pages through the filtered, sorted list', async () => {
