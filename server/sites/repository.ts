@@ -6,6 +6,7 @@ import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
+import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
 import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
 import type { FileRow } from '../storage/file-view';
@@ -31,9 +32,13 @@ export interface SiteListOptions {
   readonly pageSize: number;
 }
 
-/** A site with what its view shows: the supervisor (only while their role is active), the plan and the company phone. */
-function sitesWithDetails(db: QueryCreator<Database>) {
-  return db
+/**
+ * A site with what its view shows: the supervisor (only while their role is active), the plan and the
+ * company phone. Built once per database or transaction (`builtOnce`): a list request only adds its
+ * conditions.
+ */
+const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
+  db
     .selectFrom('project_sites as ps')
     .innerJoin('companies as c', 'c.id', 'ps.company_id')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
@@ -62,8 +67,8 @@ function sitesWithDetails(db: QueryCreator<Database>) {
       'f.file_key as plan_file_key',
       'f.friendly_name as plan_friendly_name',
       'c.phone as company_phone',
-    ]);
-}
+    ]),
+);
 
 export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
 

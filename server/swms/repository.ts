@@ -4,6 +4,7 @@ import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
+import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
@@ -19,8 +20,9 @@ export interface SwmsListOptions {
   readonly pageSize: number;
 }
 
-function listedSwms(db: QueryCreator<Database>) {
-  return db
+/** The list's columns, built once per database or transaction (`builtOnce`); a search's statement (its own WITH) builds its own. */
+const listedSwms = builtOnce((db: QueryCreator<Database>) =>
+  db
     .selectFrom('swms as s')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
     .innerJoin('users as u', 'u.id', 's.created_by')
@@ -38,8 +40,8 @@ function listedSwms(db: QueryCreator<Database>) {
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',
       's.risk_overall_level',
-    ]);
-}
+    ]),
+);
 
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
 
