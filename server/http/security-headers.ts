@@ -64,17 +64,25 @@ declare module 'fastify' {
 }
 
 /**
- * Pages the policy is not written for. File bodies (the embedded blob store) are not pages of ours:
- * a document policy would break Chrome's PDF viewer, and what keeps an uploaded file from running on
- * this origin is its forced content type with nosniff. The development mailbox shows stored email
- * HTML, which is written with inline styles as email has to be.
+ * The policy each kind of route answers with. Pages (and anything unrouted) carry the page policy.
+ * File bodies (the embedded blob store) are not pages of ours: a document policy would break Chrome's
+ * PDF viewer, and what keeps an uploaded file from running on this origin is its forced content type
+ * with nosniff. The development mailbox shows stored email HTML, which is written with inline styles
+ * as email has to be. The API answers JSON and files, never a page that writes an inline style, so its
+ * policy allows none and needs no per-response nonce.
  */
-function routeOptions(url: string, options: HelmetOptions, directives: Directives): HelmetOptions {
-  if (url.startsWith('/blob/')) return { ...options, contentSecurityPolicy: false };
-  if (url.startsWith('/dev/mailbox')) {
-    return { ...options, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'style-src': ["'self'", "'unsafe-inline'"] } } };
-  }
-  return options;
+type RouteKind = 'page' | 'blob' | 'mailbox' | 'api';
+
+function routeKind(url: string): RouteKind {
+  if (url.startsWith('/blob/')) return 'blob';
+  if (url.startsWith('/dev/mailbox')) return 'mailbox';
+  if (url.startsWith('/api/')) return 'api';
+  return 'page';
+}
+
+function kindOptions(options: HelmetOptions, directives: Directives): Record<RouteKind, HelmetOptions> {
+  const withStyles = (styles: string[]): HelmetOptions => ({ ...options, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'style-src': styles } } });
+  return { page: options, blob: { ...options, contentSecurityPolicy: false }, mailbox: withStyles(["'self'", "'unsafe-inline'"]), api: withStyles(["'self'"]) };
 }
 
 /**
@@ -92,14 +100,14 @@ export const securityHeaders = fp(
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
     };
-    const pagePolicy = helmet(options);
+    const byKind = kindOptions(options, directives);
+    const policies = Object.fromEntries(Object.entries(byKind).map(([kind, kindOption]) => [kind, helmet(kindOption)])) as Record<RouteKind, Policy>;
     app.addHook('onRoute', (route) => {
-      const routed = routeOptions(route.url, options, directives);
-      route.config = { ...route.config, securityHeaders: routed === options ? pagePolicy : helmet(routed) };
+      route.config = { ...route.config, securityHeaders: policies[routeKind(route.url)] };
     });
     // Not-found and error answers have no route of their own: they carry the page policy.
     app.addHook('onRequest', (request, reply, done) => {
-      (request.routeOptions.config.securityHeaders ?? pagePolicy)(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      (request.routeOptions.config.securityHeaders ?? policies.page)(request.raw, reply.raw, (error) => done(error as Error | undefined));
     });
   },
   { name: 'security-headers' },

@@ -91,6 +91,11 @@ describe('security headers', () => {
     const unauthorised = await running.app.inject({ url: '/api/profile' });
     expect(unauthorised.statusCode).toBe(401);
     expectCommonHeaders(unauthorised.headers, '/api/profile');
+    // The API answers JSON and files, never a page with an inline style: no nonce, no inline styles at all.
+    for (const response of [unauthorised, await running.app.inject({ url: '/api/health' })]) {
+      expect(policy(response.headers).get('style-src')).toEqual(["'self'"]);
+      expect(policy(response.headers).get('default-src')).toEqual(["'self'"]);
+    }
   });
 
   it('serves the development sign-in pages under the same policy, their styles from a file', async () => {
