@@ -313,23 +313,30 @@ export function batches<T>(items: readonly T[], size = writeBatchSize): T[][] {
   return result;
 }
 
-/** Sets the flag to the reviewer and the database's now(), or clears it; answers the new reviewed-at per id. */
-export async function writeFlag(
-  db: Db,
-  flag: ReviewFlag,
-  ids: readonly string[],
-  reviewer: string | null,
-): Promise<Map<string, Date | null>> {
+/** What one SWMS's flag change wrote: the new reviewed-at, and the label its audit event names it by. */
+export interface WrittenFlag {
+  readonly reviewedAt: Date | null;
+  readonly label: string;
+}
+
+/**
+ * Sets the flag to the reviewer and the database's now(), or clears it; answers, per id, the new
+ * reviewed-at and the SWMS's audit label (`audit_swms_label`, migration 018), read by the same UPDATE
+ * through a join with the sites, so the audit events need no lookup of their own.
+ */
+export async function writeFlag(db: Db, flag: ReviewFlag, ids: readonly string[], reviewer: string | null): Promise<Map<string, WrittenFlag>> {
   const columns = flagColumns[flag];
-  const written = new Map<string, Date | null>();
+  const written = new Map<string, WrittenFlag>();
   for (const batch of batches(ids)) {
     const rows = await db
-      .updateTable('swms')
+      .updateTable('swms as s')
+      .from('project_sites as p')
       .set({ [columns.at]: reviewer === null ? null : sql`now()`, [columns.by]: reviewer })
-      .where('id', 'in', batch)
-      .returning(['id', `${columns.at} as reviewed_at`])
+      .whereRef('p.id', '=', 's.site_id')
+      .where('s.id', 'in', batch)
+      .returning(['s.id', `s.${columns.at} as reviewed_at`, sql<string>`audit_swms_label(p.site_number, s.task_description)`.as('label')])
       .execute();
-    for (const row of rows) written.set(row.id, row.reviewed_at);
+    for (const row of rows) written.set(row.id, { reviewedAt: row.reviewed_at, label: row.label });
   }
   return written;
 }

@@ -28,6 +28,7 @@ import {
   lockMatchingFlagStates,
   writeFlag,
   type FlagState,
+  type WrittenFlag,
 } from './repository';
 import { swmsListItemView, swmsView } from './view';
 import { currentRequestId } from '../audit/request-context';
@@ -85,7 +86,7 @@ async function applyReview(
     const changing = states.filter((state) => needsChange(state, status));
     if (changing.length > 0) {
       const written = await writeFlag(trx, reviewer.flag, changing.map((state) => state.id), status === 'reviewed' ? reviewer.userId : null);
-      await recordReviewEvents(trx, reviewer, status, kind, changing, written);
+      await recordReviewEvents(trx, { ...reviewer, role }, status, kind, changing, written);
     }
     return { matched: states.length, changed: changing.length };
   });
@@ -138,13 +139,17 @@ export async function changeMatchingReviewStatus(
   });
 }
 
+/**
+ * One audit event per changed SWMS, naming the role the reviewer acted under and the SWMS's label as
+ * its UPDATE read them (so the events' trigger looks neither up again, issue 11).
+ */
 async function recordReviewEvents(
   db: Db,
-  reviewer: Reviewer,
+  reviewer: Reviewer & { readonly role: string },
   status: ReviewStatus,
   kind: ChangeKind,
   changed: readonly FlagState[],
-  written: ReadonlyMap<string, Date | null>,
+  written: ReadonlyMap<string, WrittenFlag>,
 ): Promise<void> {
   const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
   for (const batch of batches(changed)) {
@@ -163,9 +168,11 @@ async function recordReviewEvents(
             status,
             ...kind,
             previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
-            current: { reviewedAt: iso(written.get(previous.id)), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
+            current: { reviewedAt: iso(written.get(previous.id)?.reviewedAt), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
           }),
           company_id: reviewer.companyId,
+          actor_role: reviewer.role,
+          target_label: written.get(previous.id)?.label ?? null,
           request_id: currentRequestId(),
         })),
       )

@@ -760,6 +760,19 @@ describe('PUT /api/company/:id/swms: bulk review', () => {
     const event = (await reviewEvents(selection[0]!)).at(-1)!;
     expect(event).toMatchObject({ action: 'swms.reviewed', actor_user_id: harbourSupervisor.userId });
     expect(event.detail).toMatchObject({ flag: 'supervisor', bulk: true });
+    // The review names the role and the label itself; they are what the events' trigger would have looked up.
+    const events = await Promise.all(selection.map(async (id) => (await reviewEvents(id)).at(-1)!.id));
+    const { rows: named } = await sql<{ role: string; label: string; looked_up_role: string; looked_up_label: string }>`
+      SELECT a.actor_role AS role, a.target_label AS label,
+             audit_event_actor_role(r) AS looked_up_role, audit_event_target_label(r) AS looked_up_label
+      FROM audit_events a, LATERAL jsonb_populate_record(NULL::audit_events, to_jsonb(a) - 'actor_role' - 'target_label') r
+      WHERE a.id = ANY(${events})`.execute(app.db);
+    expect(named).toHaveLength(selection.length);
+    for (const row of named) {
+      expect(row.label).toMatch(/^HB-\d+ \/ ./);
+      expect({ role: row.role, label: row.label }).toEqual({ role: 'CompanySupervisor', label: row.looked_up_label });
+      expect(row.looked_up_role).toBe('CompanySupervisor');
+    }
 
     const back = await change(harbourSupervisor, { swmsIds: selection.slice(0, 2), status: 'forReview' });
     expect(back.statusCode).toBe(200);
