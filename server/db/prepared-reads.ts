@@ -12,16 +12,6 @@ export function isRead(text: string): boolean {
 }
 
 /**
- * Issue 11: a list page's SELECT plans in about 0.5 ms and runs in 0.3 ms, so planning was most of
- * the database's time. Each read the app sends is prepared once per connection under a name taken
- * from its text (node-postgres then only binds and executes it), and PostgreSQL may keep one plan for
- * it. Kysely builds the same text for the same query shape, so the set of names stays small.
- * A read may open with a WITH (the searches work out their matches once that way); a WITH that writes
- * (INSERT, UPDATE or DELETE in it) stays unprepared, as every write does. A statement whose result
- * shape changed under it (a migration applied by another instance) is retried once unprepared and
- * never prepared again on this connection.
- */
-/**
  * The prepared name of each read text seen (null: not a read), shared by every connection: the same
  * few texts come back on every request, and hashing and scanning a list's few-KB text each time was
  * 2% of the portal's time on a list request. Bounded: a process that meets more texts starts afresh.
@@ -39,6 +29,16 @@ function preparedName(text: string): string | null {
   return name;
 }
 
+/**
+ * Issue 11: a list page's SELECT plans in about 0.5 ms and runs in 0.3 ms, so planning was most of
+ * the database's time. Each read the app sends is prepared once per connection under a name taken
+ * from its text (node-postgres then only binds and executes it), and PostgreSQL may keep one plan for
+ * it. Kysely builds the same text for the same query shape, so the set of names stays small.
+ * A read may open with a WITH (the searches work out their matches once that way); a WITH that writes
+ * (INSERT, UPDATE or DELETE in it) stays unprepared, as every write does. A statement whose result
+ * shape changed under it (a migration applied by another instance) is retried once unprepared and
+ * never prepared again on this connection.
+ */
 export function prepareReads(client: pg.PoolClient): void {
   const original = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
   const prepared = new Set<string>();

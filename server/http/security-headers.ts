@@ -80,11 +80,6 @@ function routeKind(url: string): RouteKind {
   return 'page';
 }
 
-function kindOptions(options: HelmetOptions, directives: Directives): Record<RouteKind, HelmetOptions> {
-  const withStyles = (styles: string[]): HelmetOptions => ({ ...options, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'style-src': styles } } });
-  return { page: options, blob: { ...options, contentSecurityPolicy: false }, mailbox: withStyles(["'self'", "'unsafe-inline'"]), api: withStyles(["'self'"]) };
-}
-
 /**
  * Security headers on every response (helmet); register it before any route. Each policy's
  * middleware is built once, so a response only runs it (the nonce and the file origins are its only
@@ -100,8 +95,13 @@ export const securityHeaders = fp(
       referrerPolicy: { policy: 'no-referrer' },
       xFrameOptions: { action: 'deny' },
     };
-    const byKind = kindOptions(options, directives);
-    const policies = Object.fromEntries(Object.entries(byKind).map(([kind, kindOption]) => [kind, helmet(kindOption)])) as Record<RouteKind, Policy>;
+    const withStyles = (styles: string[]) => helmet({ ...options, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'style-src': styles } } });
+    const policies: Record<RouteKind, Policy> = {
+      page: helmet(options),
+      blob: helmet({ ...options, contentSecurityPolicy: false }),
+      mailbox: withStyles(["'self'", "'unsafe-inline'"]),
+      api: withStyles(["'self'"]),
+    };
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, securityHeaders: policies[routeKind(route.url)] };
     });
