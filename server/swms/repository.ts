@@ -304,41 +304,65 @@ export async function companySwmsIds(db: Db, companyId: string, ids: readonly st
   return new Set(rows.map((row) => row.id));
 }
 
-/** A select-all can reach far more rows than one statement may carry as parameters. */
-export const writeBatchSize = 1000;
-
-export function batches<T>(items: readonly T[], size = writeBatchSize): T[][] {
+function batches<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
   return result;
 }
 
-/** What one SWMS's flag change wrote: the new reviewed-at, and the label its audit event names it by. */
-export interface WrittenFlag {
-  readonly reviewedAt: Date | null;
-  readonly label: string;
+/** One review written: who, under which role, to which value, and what its audit events say of it. */
+export interface ReviewWrite {
+  readonly flag: ReviewFlag;
+  readonly companyId: string;
+  readonly actorUserId: string;
+  readonly actorRole: string;
+  /** The flag's new reviewer: the actor when marking reviewed, null when returning to For Review. */
+  readonly reviewedBy: string | null;
+  readonly action: 'swms.reviewed' | 'swms.returnedForReview';
+  /** What every event of the change says alike (company, flag, status, how it was asked for). */
+  readonly detail: Readonly<Record<string, unknown>>;
+  readonly requestId: string | null;
 }
 
+/** How many SWMS one review statement writes (a select-all can reach every SWMS of the company). */
+const reviewBatchSize = 5000;
+
+/** A timestamp as the audit detail writes it: JavaScript's toISOString, to the millisecond (to_char's MS truncates as Date does). */
+const isoMillis = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * Sets the flag to the reviewer and the database's now(), or clears it; answers, per id, the new
- * reviewed-at and the SWMS's audit label (`audit_swms_label`, migration 018), read by the same UPDATE
- * through a join with the sites, so the audit events need no lookup of their own.
+ * Sets the flag to `reviewedBy` and the database's now() (or clears it) on each of `changes`, and
+ * writes one audit event per SWMS with its previous and new value, in id order, in one statement per
+ * batch: the UPDATE's RETURNING feeds the INSERT, so each event names the SWMS by its label
+ * (`audit_swms_label`, migration 018) as the UPDATE read it. The ids and previous values go as three
+ * array parameters: a batch of 1,000 events sent as 12,000 scalar parameters cost more to build, bind
+ * and parse than the events took to write (issue 11).
  */
-export async function writeFlag(db: Db, flag: ReviewFlag, ids: readonly string[], reviewer: string | null): Promise<Map<string, WrittenFlag>> {
-  const columns = flagColumns[flag];
-  const written = new Map<string, WrittenFlag>();
-  for (const batch of batches(ids)) {
-    const rows = await db
-      .updateTable('swms as s')
-      .from('project_sites as p')
-      .set({ [columns.at]: reviewer === null ? null : sql`now()`, [columns.by]: reviewer })
-      .whereRef('p.id', '=', 's.site_id')
-      .where('s.id', 'in', batch)
-      .returning(['s.id', `s.${columns.at} as reviewed_at`, sql<string>`audit_swms_label(p.site_number, s.task_description)`.as('label')])
-      .execute();
-    for (const row of rows) written.set(row.id, { reviewedAt: row.reviewed_at, label: row.label });
+export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly FlagState[]): Promise<void> {
+  const columns = flagColumns[write.flag];
+  const reviewedAt = sql.ref(`s.${columns.at}`);
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  const ordered = [...changes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const batch of batches(ordered, reviewBatchSize)) {
+    await sql`
+      WITH previous AS (
+        SELECT * FROM unnest(${batch.map((state) => state.id)}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
+          ${batch.map((state) => state.reviewedBy)}::uuid[]) AS previous (id, reviewed_at, reviewed_by)
+      ), changed AS (
+        UPDATE swms AS s SET ${sql.ref(columns.at)} = ${write.reviewedBy === null ? null : sql`now()`}, ${sql.ref(columns.by)} = ${write.reviewedBy}
+        FROM project_sites AS p, previous
+        WHERE p.id = s.site_id AND s.id = previous.id
+        RETURNING s.id, ${isoMillis(reviewedAt)} AS reviewed_at, previous.reviewed_at AS previous_at, previous.reviewed_by AS previous_by,
+          audit_swms_label(p.site_number, s.task_description) AS label
+      )
+      INSERT INTO audit_events (id, actor_user_id, action, entity, entity_id, detail, company_id, actor_role, target_label, request_id)
+      SELECT gen_random_uuid(), ${write.actorUserId}, ${write.action}, 'swms', c.id,
+        ${JSON.stringify(write.detail)}::jsonb || jsonb_build_object(
+          'previous', jsonb_build_object('reviewedAt', c.previous_at, 'reviewedBy', c.previous_by),
+          'current', jsonb_build_object('reviewedAt', c.reviewed_at, 'reviewedBy', ${write.reviewedBy}::uuid)),
+        ${write.companyId}, ${write.actorRole}, c.label, ${write.requestId}
+      FROM changed AS c ORDER BY c.id`.execute(db);
   }
-  return written;
 }
 
 /** The reviewer still holds the role their token names (a token outlives a revoked role by up to an hour). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   defaultSwmsPageSize,
@@ -18,7 +17,6 @@ import { pageStart, queryFingerprint } from '../db/keyset';
 import { forbidden } from '../http/errors';
 import type { Reviewer } from './access';
 import {
-  batches,
   companySwmsIds,
   findCompanySwms,
   holdsActiveRole,
@@ -26,9 +24,8 @@ import {
   swmsKeyset,
   lockFlagStates,
   lockMatchingFlagStates,
-  writeFlag,
+  writeReviews,
   type FlagState,
-  type WrittenFlag,
 } from './repository';
 import { swmsListItemView, swmsView } from './view';
 import { currentRequestId } from '../audit/request-context';
@@ -85,8 +82,20 @@ async function applyReview(
     const states = await lock(trx);
     const changing = states.filter((state) => needsChange(state, status));
     if (changing.length > 0) {
-      const written = await writeFlag(trx, reviewer.flag, changing.map((state) => state.id), status === 'reviewed' ? reviewer.userId : null);
-      await recordReviewEvents(trx, { ...reviewer, role }, status, kind, changing, written);
+      await writeReviews(
+        trx,
+        {
+          flag: reviewer.flag,
+          companyId: reviewer.companyId,
+          actorUserId: reviewer.userId,
+          actorRole: role,
+          reviewedBy: status === 'reviewed' ? reviewer.userId : null,
+          action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
+          detail: { companyId: reviewer.companyId, flag: reviewer.flag, status, ...kind },
+          requestId: currentRequestId(),
+        },
+        changing,
+      );
     }
     return { matched: states.length, changed: changing.length };
   });
@@ -137,45 +146,4 @@ export async function changeMatchingReviewStatus(
       excludedIds: excluded,
     });
   });
-}
-
-/**
- * One audit event per changed SWMS, naming the role the reviewer acted under and the SWMS's label as
- * its UPDATE read them (so the events' trigger looks neither up again, issue 11).
- */
-async function recordReviewEvents(
-  db: Db,
-  reviewer: Reviewer & { readonly role: string },
-  status: ReviewStatus,
-  kind: ChangeKind,
-  changed: readonly FlagState[],
-  written: ReadonlyMap<string, WrittenFlag>,
-): Promise<void> {
-  const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
-  for (const batch of batches(changed)) {
-    await db
-      .insertInto('audit_events')
-      .values(
-        batch.map((previous) => ({
-          id: randomUUID(),
-          actor_user_id: reviewer.userId,
-          action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
-          entity: 'swms',
-          entity_id: previous.id,
-          detail: JSON.stringify({
-            companyId: reviewer.companyId,
-            flag: reviewer.flag,
-            status,
-            ...kind,
-            previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy },
-            current: { reviewedAt: iso(written.get(previous.id)?.reviewedAt), reviewedBy: status === 'reviewed' ? reviewer.userId : null },
-          }),
-          company_id: reviewer.companyId,
-          actor_role: reviewer.role,
-          target_label: written.get(previous.id)?.label ?? null,
-          request_id: currentRequestId(),
-        })),
-      )
-      .execute();
-  }
 }

@@ -706,11 +706,13 @@ describe('PUT /api/company/:id/swms: one SWMS', () => {
       previous: { reviewedAt: before.supervisor_reviewed_at!.toISOString(), reviewedBy: harbourSupervisor.userId },
       current: { reviewedAt: null, reviewedBy: null },
     });
+    // The event's new value is the stored one, written as JavaScript writes a time (to the millisecond).
+    const after = await stored(swmsId);
     expect(events[1]!.detail).toMatchObject({
       flag: 'supervisor',
       status: 'reviewed',
       previous: { reviewedAt: null, reviewedBy: null },
-      current: { reviewedBy: harbourSupervisor2.userId },
+      current: { reviewedAt: after.supervisor_reviewed_at!.toISOString(), reviewedBy: harbourSupervisor2.userId },
     });
   });
 
