@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ReviewFlag } from '../../src/domain/swms';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -138,6 +139,15 @@ export interface SwmsCountsTable {
   search_text: ColumnType<string | null, never, never>;
 }
 
+/** Migration 021: the SWMS awaiting each review flag, kept by the swms table's triggers; never written by the app. */
+export interface SwmsAwaitingReviewTable {
+  flag: ColumnType<ReviewFlag, never, never>;
+  id: ColumnType<string, never, never>;
+  company_id: ColumnType<string, never, never>;
+  created_at: ColumnType<Date, never, never>;
+  site_sort: ColumnType<string, never, never>;
+}
+
 /** Migration 009: live clients and each company's sites per status, kept by triggers. */
 export interface ListCountsTable {
   list: 'clients' | 'sites';
@@ -275,6 +285,7 @@ export interface Database {
   project_sites: ProjectSitesTable;
   swms: SwmsTable;
   swms_counts: SwmsCountsTable;
+  swms_awaiting_review: SwmsAwaitingReviewTable;
   list_counts: ListCountsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;

@@ -20,27 +20,39 @@ export interface SwmsListOptions {
   readonly pageSize: number;
 }
 
+/** What a list row shows: the SWMS with its site and submitter. */
+const listedColumns = [
+  's.id',
+  's.created_at',
+  's.created_by',
+  'u.first_name',
+  'u.surname',
+  's.site_id',
+  'p.address',
+  'p.suburb',
+  'p.postcode',
+  'p.site_number',
+  's.company_admin_reviewed_at',
+  's.supervisor_reviewed_at',
+  's.risk_overall_level',
+] as const;
+
 /** The list's columns, built once per database or transaction (`builtOnce`); a search's statement (its own WITH) builds its own. */
 const listedSwms = builtOnce((db: QueryCreator<Database>) =>
+  db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by').select(listedColumns),
+);
+
+/**
+ * The For Review list without a search: the SWMS awaiting the flag, walked in the queue's own order
+ * (migration 021), each joined to its row by id.
+ */
+const awaitingSwms = builtOnce((db: QueryCreator<Database>) =>
   db
-    .selectFrom('swms as s')
+    .selectFrom('swms_awaiting_review as q')
+    .innerJoin('swms as s', 's.id', 'q.id')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
     .innerJoin('users as u', 'u.id', 's.created_by')
-    .select([
-      's.id',
-      's.created_at',
-      's.created_by',
-      'u.first_name',
-      'u.surname',
-      's.site_id',
-      'p.address',
-      'p.suburb',
-      'p.postcode',
-      'p.site_number',
-      's.company_admin_reviewed_at',
-      's.supervisor_reviewed_at',
-      's.risk_overall_level',
-    ]),
+    .select(listedColumns),
 );
 
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
@@ -91,11 +103,14 @@ const matchesSearch = sql<SqlBool>`(EXISTS (SELECT 1 FROM search_submitters) OR 
 /** The query creator of a list statement: with the search's matches when there is a search. */
 const listScope = (db: Db, companyId: string, term: string): QueryCreator<Database> => (term.length > 0 ? withSearchMatches(db, companyId, term) : db);
 
-/** Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse). */
-export function swmsKeyset(sort: SwmsSortKey): Keyset {
-  const createdAt: KeysetColumn = { expression: sql`s.created_at`, type: 'timestamptz' };
-  const id: KeysetColumn = { expression: sql`s.id`, type: 'uuid' };
-  const siteSort: KeysetColumn = { expression: sql`s.site_sort`, type: 'text' };
+/**
+ * Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse), or
+ * over the For Review queue (`q`, migration 021), whose rows carry the same values.
+ */
+export function swmsKeyset(sort: SwmsSortKey, table: 's' | 'q' = 's'): Keyset {
+  const createdAt: KeysetColumn = { expression: sql.ref(`${table}.created_at`), type: 'timestamptz' };
+  const id: KeysetColumn = { expression: sql.ref(`${table}.id`), type: 'uuid' };
+  const siteSort: KeysetColumn = { expression: sql.ref(`${table}.site_sort`), type: 'text' };
   switch (sort) {
     case 'createdAt.date.desc':
       return { columns: [createdAt, id], direction: 'desc' };
@@ -157,9 +172,13 @@ export async function listSwms(
 ): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
   const term = options.search.trim();
-  const keyset = swmsKeyset(options.sort);
-  let pageQuery = listedSwms(listScope(db, options.companyId, term)).select(positionOf(keyset).as('position')).where('s.company_id', '=', options.companyId);
-  if (options.reviewFilter) pageQuery = pageQuery.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
+  const queued = options.reviewFilter === 'forReview' && term.length === 0;
+  const keyset = swmsKeyset(options.sort, queued ? 'q' : 's');
+  const position = positionOf(keyset).as('position');
+  let pageQuery = queued
+    ? awaitingSwms(db).select(position).where('q.company_id', '=', options.companyId).where('q.flag', '=', options.flag)
+    : listedSwms(listScope(db, options.companyId, term)).select(position).where('s.company_id', '=', options.companyId);
+  if (options.reviewFilter && !queued) pageQuery = pageQuery.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
   if (term.length > 0) pageQuery = pageQuery.where(matchesSearch);
   const past = pastCursor(keyset, options.start);
   if (past) pageQuery = pageQuery.where(past);
@@ -292,6 +311,12 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
     .where('s.company_id', '=', options.companyId);
   if (options.reviewFilter) query = query.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
   if (term.length > 0) query = query.where(matchesSearch);
+  // Without a search, the SWMS awaiting the flag are the queue's (no index of swms names a flag).
+  else if (options.reviewFilter === 'forReview') {
+    query = query.where('s.id', 'in', (q) =>
+      q.selectFrom('swms_awaiting_review as q').select('q.id').where('q.company_id', '=', options.companyId).where('q.flag', '=', options.flag),
+    );
+  }
   if (options.excludedIds.length > 0) query = query.where('s.id', 'not in', options.excludedIds);
   const rows = await query.orderBy('s.id').forUpdate().execute();
   return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));

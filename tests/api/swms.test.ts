@@ -449,6 +449,59 @@ describe('GET /api/company/:id/swms', () => {
     }
   });
 
+  it('lists For Review from a queue that stays exactly the SWMS awaiting each flag, in both orders, through reviews, moves, renames and deletes', async () => {
+    const { companyId, admin, supervisor, swmsIds, siteId } = await companyWithSwms(30);
+    const otherSite = randomUUID();
+    await app.db
+      .insertInto('project_sites')
+      .values({ id: otherSite, company_id: companyId, address: '3 Bulk St', suburb: 'Sydney', postcode: '2000', site_number: 'AA-9', client_name: 'Bulk' })
+      .execute();
+    const queued = async () =>
+      (await app.db.selectFrom('swms_awaiting_review').select(['flag', 'id', 'created_at', 'site_sort']).where('company_id', '=', companyId).orderBy('flag').orderBy('id').execute()).map(
+        (row) => [row.flag, row.id, new Date(row.created_at).toISOString(), row.site_sort],
+      );
+    const awaiting = async () => {
+      const rows = await app.db
+        .selectFrom('swms')
+        .select(['id', 'created_at', 'site_sort', 'company_admin_reviewed_at', 'supervisor_reviewed_at'])
+        .where('company_id', '=', companyId)
+        .execute();
+      return (['companyAdmin', 'supervisor'] as const)
+        .flatMap((flag) =>
+          rows
+            .filter((row) => (flag === 'companyAdmin' ? row.company_admin_reviewed_at : row.supervisor_reviewed_at) === null)
+            .map((row) => [flag, row.id, new Date(row.created_at).toISOString(), row.site_sort]),
+        )
+        .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
+    };
+    const listsAwaiting = async () => {
+      for (const viewer of [admin, supervisor]) {
+        for (const sort of ['createdAt.date.desc', 'siteNumber.number.asc']) {
+          const forReview = (await everyRow(viewer, `filter=status.string.forReview&sort=${sort}`)).map((row) => row._id);
+          const whole = (await everyRow(viewer, `sort=${sort}`)).filter((row) => row.status === 'forReview').map((row) => row._id);
+          expect(forReview, sort).toEqual(whole);
+        }
+      }
+    };
+    expect(await queued()).toEqual(await awaiting());
+    await listsAwaiting();
+
+    expect((await change(supervisor, { swmsIds: swmsIds.slice(0, 10), status: 'reviewed' })).statusCode).toBe(200);
+    expect((await change(admin, { swmsId: swmsIds[3], status: 'reviewed' })).statusCode).toBe(200);
+    expect((await change(supervisor, { matching: { filter: 'status.string.forReview' }, excludedIds: swmsIds.slice(20), status: 'reviewed' })).statusCode).toBe(200);
+    expect(await queued()).toEqual(await awaiting());
+    expect((await change(supervisor, { swmsIds: swmsIds.slice(5, 15), status: 'forReview' })).statusCode).toBe(200);
+    expect(await queued()).toEqual(await awaiting());
+    // A SWMS moved to another site, and a site whose job number changed, take their new job-number order.
+    await app.db.updateTable('swms').set({ site_id: otherSite }).where('id', 'in', swmsIds.slice(8, 12)).execute();
+    await app.db.updateTable('project_sites').set({ site_number: 'ZZ-1' }).where('id', '=', siteId).execute();
+    expect(await queued()).toEqual(await awaiting());
+    await listsAwaiting();
+    await app.db.deleteFrom('swms').where('id', 'in', swmsIds.slice(25)).execute();
+    expect(await queued()).toEqual(await awaiting());
+    await listsAwaiting();
+  });
+
   it("counts a search's SWMS exactly when they match by submitter and by site, whichever side holds fewer", async () => {
     // 40 SWMS by one tradesperson on one site; then per term a submitter and a site that both match it,
     // a few of whose SWMS are the same ones. The total adds both sides up less those, counted from the smaller side.
