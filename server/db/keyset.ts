@@ -104,9 +104,14 @@ interface Windowed {
  * its rows (issue 11: the SWMS search was planned afresh on every request for that alone).
  */
 export function pageWindow<Q extends Windowed>(query: Q, start: PageStart, pageSize: number): Q {
-  const limited = query.limit(sql.lit(Math.trunc(pageSize) + 1));
   const skipped = offsetOf(start, pageSize);
-  return skipped > 0 ? limited.offset(skipped) : limited;
+  return limitedPage(query, pageSize, skipped > 0 ? skipped : undefined);
+}
+
+/** `pageWindow` with the OFFSET given (undefined: none), for a statement whose shape says whether it skips rows. */
+export function limitedPage<Q extends Windowed>(query: Q, pageSize: number, offset: number | undefined): Q {
+  const limited = query.limit(sql.lit(Math.trunc(pageSize) + 1));
+  return offset === undefined ? limited : limited.offset(offset);
 }
 
 /**

@@ -8,7 +8,8 @@ import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns } from './columns';
 import type { CursorPosition } from './cursor';
-import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { compiledOnce, type Bound } from '../db/compiled-once';
 
 export interface SwmsListOptions {
   readonly companyId: string;
@@ -65,8 +66,7 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * its address or job number (trigram indexes of migration 013). The statement keeps one plan
  * (`genericPlanMark`).
  */
-function withSearchMatches(db: Db, companyId: string, term: string): QueryCreator<Database> {
-  const pattern = likePattern(term);
+function withSearchMatches(db: Db, companyId: string, pattern: string): QueryCreator<Database> {
   return db
     .with(
       (cte) => cte('search_submitters').materialized(),
@@ -100,8 +100,9 @@ interface SearchMatch {
 const matchesSearch = sql<SqlBool>`(EXISTS (SELECT 1 FROM search_submitters) OR EXISTS (SELECT 1 FROM search_sites))
   AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites))`;
 
-/** The query creator of a list statement: with the search's matches when there is a search. */
-const listScope = (db: Db, companyId: string, term: string): QueryCreator<Database> => (term.length > 0 ? withSearchMatches(db, companyId, term) : db);
+/** The query creator of a list statement: with the search's matches (a LIKE pattern) when there is a search. */
+const listScope = (db: Db, companyId: string, pattern: string | null): QueryCreator<Database> =>
+  pattern === null ? db : withSearchMatches(db, companyId, pattern);
 
 /**
  * Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse), or
@@ -131,7 +132,7 @@ export function swmsKeyset(sort: SwmsSortKey, table: 's' | 'q' = 's'): Keyset {
  * the company's SWMS once and counting the matches costs less. PostgreSQL runs only the branch the
  * CASE takes.
  */
-function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
+function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number | string | null> {
   const pending = sql.ref(`${flagColumns[options.flag].pending}`);
   const measure =
     options.reviewFilter === undefined
@@ -139,13 +140,13 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
       : options.reviewFilter === 'forReview'
         ? sql`${pending}`
         : sql`total - ${pending}`;
-  if (options.search.trim().length === 0) {
-    return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
+  if (!options.searching) {
+    return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
   }
   const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
   const filter =
     options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
-  const companySwms = sql`s.company_id = ${options.companyId} AND ${filter}`;
+  const companySwms = sql`s.company_id = ${companyId} AND ${filter}`;
   // COALESCE keeps the check a hashed lookup: a bare IN would be planned as a join and might drive.
   const bySubmitters = sql`(SELECT count(*) FROM swms s WHERE ${companySwms} AND s.created_by IN (SELECT key FROM search_submitters)
     AND coalesce(s.site_id IN (SELECT key FROM search_sites), false))`;
@@ -156,7 +157,7 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
   const side = (table: 'search_submitters' | 'search_sites', of: RawBuilder<unknown>) => sql`(SELECT coalesce(sum(${of}), 0) FROM ${sql.table(table)})`;
   const bothSides = sql`${side('search_submitters', measure)} + ${side('search_sites', measure)}`;
   const [submittersSize, sitesSize] = [side('search_submitters', sql`total`), side('search_sites', sql`total`)];
-  const companyTotal = sql`(SELECT total FROM swms_counts WHERE company_id = ${options.companyId} AND dimension = 'company' AND key = ${options.companyId})`;
+  const companyTotal = sql`(SELECT total FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
   return sql`(CASE
     WHEN NOT EXISTS (SELECT 1 FROM search_submitters) OR NOT EXISTS (SELECT 1 FROM search_sites) THEN ${bothSides}
     WHEN least(${submittersSize}, ${sitesSize}) * 4 > ${companyTotal} THEN ${everyMatch}
@@ -164,30 +165,81 @@ function countOf(options: SwmsListOptions): RawBuilder<number | string | null> {
     END)`;
 }
 
+/** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
+interface SwmsPageShape {
+  readonly flag: ReviewFlag;
+  readonly sort: SwmsSortKey;
+  readonly reviewFilter: ReviewStatus | undefined;
+  readonly searching: boolean;
+  readonly start: PageStart['kind'];
+  readonly skipping: boolean;
+  readonly pageSize: number;
+}
+
+interface SwmsPageValues extends Bound {
+  readonly companyId: string;
+  /** The search's LIKE pattern ('' when the shape does not search). */
+  readonly pattern: string;
+  /** The cursor's values, one per keyset column (none when the page starts at a number). */
+  readonly cursor: readonly string[];
+  readonly offset: number;
+}
+
+/**
+ * One page of the list with its total and the company check: they ride on the page's own round trip
+ * (uncorrelated subqueries PostgreSQL runs once per statement). Without a search, For Review walks the
+ * queue of the SWMS awaiting the flag (migration 021).
+ */
+const pageOfSwms = compiledOnce(
+  (shape: SwmsPageShape) => JSON.stringify(shape),
+  (db: Db, shape: SwmsPageShape, values: SwmsPageValues) => {
+    const queued = shape.reviewFilter === 'forReview' && !shape.searching;
+    const keyset = swmsKeyset(shape.sort, queued ? 'q' : 's');
+    const position = positionOf(keyset).as('position');
+    let pageQuery = queued
+      ? awaitingSwms(db).select(position).where('q.company_id', '=', values.companyId).where('q.flag', '=', shape.flag)
+      : listedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(position).where('s.company_id', '=', values.companyId);
+    if (shape.reviewFilter && !queued) pageQuery = pageQuery.where(`s.${flagColumns[shape.flag].at}`, shape.reviewFilter === 'forReview' ? 'is' : 'is not', null);
+    if (shape.searching) pageQuery = pageQuery.where(matchesSearch);
+    const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: values.cursor };
+    const past = pastCursor(keyset, start);
+    if (past) pageQuery = pageQuery.where(past);
+    for (const term of orderTerms(keyset, start)) pageQuery = pageQuery.orderBy(term);
+    const totals = [countOf(shape, values.companyId).as('total_count'), companyLive(values.companyId).as('company_live')] as const;
+    return limitedPage(pageQuery.select(totals), shape.pageSize, shape.skipping ? values.offset : undefined);
+  },
+);
+
 /** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
 export async function listSwms(
   db: Db,
   options: SwmsListOptions,
   fingerprint: string,
 ): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
-  const reviewedAt = `s.${flagColumns[options.flag].at}` as const;
   const term = options.search.trim();
-  const queued = options.reviewFilter === 'forReview' && term.length === 0;
-  const keyset = swmsKeyset(options.sort, queued ? 'q' : 's');
-  const position = positionOf(keyset).as('position');
-  let pageQuery = queued
-    ? awaitingSwms(db).select(position).where('q.company_id', '=', options.companyId).where('q.flag', '=', options.flag)
-    : listedSwms(listScope(db, options.companyId, term)).select(position).where('s.company_id', '=', options.companyId);
-  if (options.reviewFilter && !queued) pageQuery = pageQuery.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
-  if (term.length > 0) pageQuery = pageQuery.where(matchesSearch);
-  const past = pastCursor(keyset, options.start);
-  if (past) pageQuery = pageQuery.where(past);
-  for (const term of orderTerms(keyset, options.start)) pageQuery = pageQuery.orderBy(term);
-  // The total and the company check ride on the page's own round trip (uncorrelated subqueries PostgreSQL runs
-  // once per statement); a page past the last row asks for them alone.
-  const totals = [countOf(options).as('total_count'), companyLive(options.companyId).as('company_live')] as const;
-  const fetched = await pageWindow(pageQuery.select(totals), options.start, options.pageSize).execute();
-  const counted = fetched[0] ?? (await listScope(db, options.companyId, term).selectNoFrom(totals).executeTakeFirstOrThrow());
+  const offset = offsetOf(options.start, options.pageSize);
+  const shape: SwmsPageShape = {
+    flag: options.flag,
+    sort: options.sort,
+    reviewFilter: options.reviewFilter,
+    searching: term.length > 0,
+    start: options.start.kind,
+    skipping: offset > 0,
+    pageSize: options.pageSize,
+  };
+  const values: SwmsPageValues = {
+    companyId: options.companyId,
+    pattern: term.length > 0 ? likePattern(term) : '',
+    cursor: options.start.kind === 'page' ? [] : options.start.values,
+    offset,
+  };
+  const fetched = await pageOfSwms(db, shape, values);
+  // A page past the last row asks for the total and the company check alone.
+  const counted =
+    fetched[0] ??
+    (await listScope(db, options.companyId, shape.searching ? values.pattern : null)
+      .selectNoFrom([countOf(shape, options.companyId).as('total_count'), companyLive(options.companyId).as('company_live')])
+      .executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
@@ -305,7 +357,7 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
   const columns = flagColumns[options.flag];
   const reviewedAt = `s.${columns.at}` as const;
   const term = options.search.trim();
-  let query = listScope(db, options.companyId, term)
+  let query = listScope(db, options.companyId, term.length > 0 ? likePattern(term) : null)
     .selectFrom('swms as s')
     .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`])
     .where('s.company_id', '=', options.companyId);
