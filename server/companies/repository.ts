@@ -4,7 +4,8 @@ import type { CompanySortKey } from '../../src/domain/company';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
-import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
 
 export interface CompanyRow {
@@ -101,48 +102,104 @@ interface PageRow {
   readonly total_count: number | string | null;
 }
 
+/** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
+interface CompanyPageShape {
+  readonly sort: CompanySortKey;
+  readonly searching: boolean;
+  /** Whether the search is digits alone (spaces aside), so it also matches the ABN. */
+  readonly byAbn: boolean;
+  readonly start: PageStart['kind'];
+  readonly skipping: boolean;
+  readonly pageSize: number;
+}
+
+interface CompanyPageValues extends Bound {
+  /** The search's LIKE pattern, lower-cased ('' when the shape does not search). */
+  readonly pattern: string;
+  /** The LIKE pattern of the search's digits ('' when the shape does not match the ABN). */
+  readonly abnPattern: string;
+  /** The cursor's values, one per keyset column (none when the page starts at a number). */
+  readonly cursor: readonly string[];
+  readonly offset: number;
+}
+
+/** A case-insensitive substring match of name or address, and of the ABN's digits when the search is digits alone. */
+function matchesSearch(shape: CompanyPageShape, values: CompanyPageValues) {
+  return sql<SqlBool>`(lower(m.name) LIKE ${values.pattern} OR lower(m.address) LIKE ${values.pattern}${
+    shape.byAbn ? sql` OR m.abn LIKE ${values.abnPattern}` : sql``
+  })`;
+}
+
+/** The query creator of a list statement: with the search's matching live clients (MATERIALIZED) when there is a search. */
+function listScope(db: Db, shape: CompanyPageShape, values: CompanyPageValues): QueryCreator<Database> {
+  if (!shape.searching) return db;
+  return db.with(
+    (cte) => cte('search_clients').materialized(),
+    (q) => q.selectFrom('companies as m').select(['m.id', 'm.name', 'm.created_at']).where('m.deleted_at', 'is', null).where(matchesSearch(shape, values)),
+  ) as unknown as QueryCreator<Database>;
+}
+
+/** The exact count: the search's matches, or the counter migration 009 keeps. */
+const countOf = (shape: CompanyPageShape) =>
+  shape.searching
+    ? sql<number | string>`(SELECT count(*) FROM search_clients)`
+    : sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'clients' AND bucket = 'live')`;
+
+/**
+ * One page of the list, compiled once per shape. The page's ids are chosen first, so the per-company
+ * counts run for that page only; the total rides on the page's own statement (an uncorrelated
+ * subquery runs once), and so do the page's details.
+ */
+const pageOfCompanies = compiledOnce(
+  (shape: CompanyPageShape) => JSON.stringify(shape),
+  (db: Db, shape: CompanyPageShape, values: CompanyPageValues) => {
+    const scope = listScope(db, shape, values);
+    const keyset = companyKeyset(shape.sort);
+    const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: values.cursor };
+    let pageIds = shape.searching
+      ? scope.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c')).select(['c.id', positionOf(keyset).as('position')])
+      : scope.selectFrom('companies as c').select(['c.id', positionOf(keyset).as('position')]).where('c.deleted_at', 'is', null);
+    const past = pastCursor(keyset, start);
+    if (past) pageIds = pageIds.where(past);
+    for (const term of orderTerms(keyset, start)) pageIds = pageIds.orderBy(term);
+    const page = limitedPage(pageIds.select(countOf(shape).as('total_count')), shape.pageSize, shape.skipping ? values.offset : undefined);
+    let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
+      .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
+      .select(['pg.position', 'pg.total_count']);
+    for (const term of orderTerms(keyset, start)) detailed = detailed.orderBy(term);
+    return detailed;
+  },
+);
+
 /**
  * Issue 3 and 11: search, sort and keyset paging run in the database, in one statement. Search is a
  * case-insensitive substring match of name, address or ABN digits: the matching live clients are
  * found once, through the trigram indexes of migration 015 (MATERIALIZED), and both the page and its
  * total read them; ordering a page out of the companies' sort index instead made PostgreSQL test
- * every client it passed until the page was full (1,188 for 'build 12' at 10,000 clients). The
- * page's ids are chosen first, so the per-company counts run for that page only. Without a search
- * the page walks the sort index and the total comes from the counter migration 009 keeps.
+ * every client it passed until the page was full (1,188 for 'build 12' at 10,000 clients). Without
+ * a search the page walks the sort index and the total comes from the counter migration 009 keeps.
  */
 export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyRow[]; total: number; cursors: PageCursors }> {
   const term = options.search.trim();
   const abnDigits = term.replace(/\s+/g, '');
-  const pattern = likePattern(term.toLowerCase());
-  const matches = sql<SqlBool>`(lower(m.name) LIKE ${pattern} OR lower(m.address) LIKE ${pattern}${
-    /^\d+$/.test(abnDigits) ? sql` OR m.abn LIKE ${likePattern(abnDigits)}` : sql``
-  })`;
-  const searched = term.length > 0;
-  const scope: QueryCreator<Database> = searched
-    ? (db.with(
-        (cte) => cte('search_clients').materialized(),
-        (q) => q.selectFrom('companies as m').select(['m.id', 'm.name', 'm.created_at']).where('m.deleted_at', 'is', null).where(matches),
-      ) as unknown as QueryCreator<Database>)
-    : db;
-  const keyset = companyKeyset(options.sort);
-  let pageIds = searched
-    ? scope.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c')).select(['c.id', positionOf(keyset).as('position')])
-    : scope.selectFrom('companies as c').select(['c.id', positionOf(keyset).as('position')]).where('c.deleted_at', 'is', null);
-  const past = pastCursor(keyset, options.start);
-  if (past) pageIds = pageIds.where(past);
-  for (const term of orderTerms(keyset, options.start)) pageIds = pageIds.orderBy(term);
-  const counted = searched
-    ? sql<number | string>`(SELECT count(*) FROM search_clients)`
-    : sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'clients' AND bucket = 'live')`;
-  // The total rides on the page's own statement (an uncorrelated subquery runs once), and so do the
-  // page's details; a page past the end asks for the total alone.
-  const page = pageWindow(pageIds.select(counted.as('total_count')), options.start, options.pageSize);
-  let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
-    .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
-    .select(['pg.position', 'pg.total_count']);
-  for (const term of orderTerms(keyset, options.start)) detailed = detailed.orderBy(term);
-  const fetched = await detailed.execute();
-  const total = fetched[0] ? fetched[0].total_count : (await scope.selectNoFrom(counted.as('total')).executeTakeFirstOrThrow()).total;
+  const offset = offsetOf(options.start, options.pageSize);
+  const shape: CompanyPageShape = {
+    sort: options.sort,
+    searching: term.length > 0,
+    byAbn: /^\d+$/.test(abnDigits),
+    start: options.start.kind,
+    skipping: offset > 0,
+    pageSize: options.pageSize,
+  };
+  const values: CompanyPageValues = {
+    pattern: shape.searching ? likePattern(term.toLowerCase()) : '',
+    abnPattern: shape.byAbn ? likePattern(abnDigits) : '',
+    cursor: options.start.kind === 'page' ? [] : options.start.values,
+    offset,
+  };
+  const fetched = await pageOfCompanies(db, shape, values);
+  // A page past the end asks for the total alone.
+  const total = fetched[0] ? fetched[0].total_count : (await listScope(db, shape, values).selectNoFrom(countOf(shape).as('total')).executeTakeFirstOrThrow()).total;
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows: rows.map(({ position: _position, total_count: _total, ...row }) => toRow(row)), total: Number(total ?? 0), cursors };
 }

@@ -8,7 +8,8 @@ import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
-import { orderTerms, pageWindow, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
 
 /** The stored form of a site's editable fields. */
@@ -80,13 +81,12 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
  * sites of the matching supervisors, by their index), and reads only the company's own supervisors'
  * names (not every user's).
  */
-function matchesWords(companyId: string, words: readonly string[]): Expression<SqlBool> {
-  const perWord = words.map((word) => {
-    const pattern = likePattern(word);
-    return sql<SqlBool>`(m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
+function matchesWords(companyId: string, patterns: readonly string[]): Expression<SqlBool> {
+  const perWord = patterns.map(
+    (pattern) => sql<SqlBool>`(m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
       SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
-      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})))`;
-  });
+      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})))`,
+  );
   return sql<SqlBool>`${sql.join(perWord, sql` AND `)}`;
 }
 
@@ -95,11 +95,11 @@ function matchesWords(companyId: string, words: readonly string[]): Expression<S
  * them more than once: a bulk change's lock, a page past the end's total. The statement keeps one plan
  * (`genericPlanMark`).
  */
-function withSearchMatches(db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> {
+function withSearchMatches(db: Db, companyId: string, patterns: readonly string[]): QueryCreator<Database> {
   return db.with(
     (cte) => cte('search_sites').materialized(),
     () => sql<SiteMatch>`(${sql.raw(genericPlanMark)} SELECT ${matchedColumns} FROM project_sites m
-      WHERE m.company_id = ${companyId} AND ${matchesWords(companyId, words)})`,
+      WHERE m.company_id = ${companyId} AND ${matchesWords(companyId, patterns)})`,
   ) as unknown as QueryCreator<Database>;
 }
 
@@ -111,9 +111,9 @@ type SiteMatch = Pick<Selectable<ProjectSitesTable>, (typeof matchedColumnNames)
 
 const matchesSearch = sql<SqlBool>`ps.id IN (SELECT id FROM search_sites)`;
 
-/** The query creator of a list statement: with the search's matches when there is a search. */
-const listScope = (db: Db, companyId: string, words: readonly string[]): QueryCreator<Database> =>
-  words.length > 0 ? withSearchMatches(db, companyId, words) : db;
+/** The query creator of a list statement: with the search's matches (a LIKE pattern per word) when there is a search. */
+const listScope = (db: Db, companyId: string, patterns: readonly string[]): QueryCreator<Database> =>
+  patterns.length > 0 ? withSearchMatches(db, companyId, patterns) : db;
 
 const supervisorNameOrder = sql`lower(u.first_name || ' ' || u.surname)`;
 
@@ -143,13 +143,44 @@ export function siteKeyset(key: SiteSortKey): Keyset | null {
 }
 
 /** The exact count: from the counters migration 009 keeps, or the search's matches (already the company's sites). */
-function countOf(companyId: string, options: SiteListOptions) {
-  if (options.words.length === 0) {
-    const bucket = options.status ? sql`AND bucket = ${options.status}` : sql``;
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status'>) {
+  if (shape.words === 0) {
+    const bucket = shape.status ? sql`AND bucket = ${shape.status}` : sql``;
     return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
   }
-  if (!options.status) return sql<number | string>`(SELECT count(*) FROM search_sites)`;
-  return sql<number | string>`(SELECT count(*) FROM search_sites WHERE status = ${options.status})`;
+  if (!shape.status) return sql<number | string>`(SELECT count(*) FROM search_sites)`;
+  return sql<number | string>`(SELECT count(*) FROM search_sites WHERE status = ${shape.status})`;
+}
+
+/** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
+interface SitePageShape {
+  readonly sort: SiteSortKey;
+  readonly status: SiteStatus | undefined;
+  /** How many words the search has (none: no search); each is a condition of its own. */
+  readonly words: number;
+  readonly start: PageStart['kind'];
+  readonly skipping: boolean;
+  readonly pageSize: number;
+}
+
+interface SitePageValues extends Bound {
+  readonly companyId: string;
+  /** A LIKE pattern per search word. */
+  readonly patterns: readonly string[];
+  /** The cursor's values, one per keyset column (none when the page starts at a number). */
+  readonly cursor: readonly string[];
+  readonly offset: number;
+}
+
+/** The order of a page of the shape, the rows past its cursor (if any) and the position each row selects. */
+function pageOrder(shape: SitePageShape, cursor: readonly string[]) {
+  const keyset = siteKeyset(shape.sort);
+  const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: cursor };
+  return {
+    past: keyset ? pastCursor(keyset, start) : null,
+    order: keyset ? orderTerms(keyset, start) : supervisorOrderTerms(shape.sort),
+    position: keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'),
+  };
 }
 
 /**
@@ -157,15 +188,15 @@ function countOf(companyId: string, options: SiteListOptions) {
  * counted over all of them before the page is cut (a window), the list's total, so the matches are
  * neither stored nor read twice. The statement keeps one plan (`genericPlanMark`).
  */
-function searchPageIds(db: Db, companyId: string, options: SiteListOptions, start: PageStart, past: Expression<SqlBool> | null, order: readonly RawBuilder<unknown>[]) {
+function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, past: Expression<SqlBool> | null, order: readonly RawBuilder<unknown>[]) {
   let matches = db
     .selectFrom('project_sites as m')
     .modifyFront(sql.raw(genericPlanMark))
     .select(matchedColumnNames.map((name) => `m.${name}` as const))
     .select(sql<number | string>`count(*) OVER ()`.as('match_count'))
-    .where('m.company_id', '=', companyId)
-    .where(matchesWords(companyId, options.words));
-  if (options.status) matches = matches.where('m.status', '=', options.status);
+    .where('m.company_id', '=', values.companyId)
+    .where(matchesWords(values.companyId, values.patterns));
+  if (shape.status) matches = matches.where('m.status', '=', shape.status);
   let pageIds = db
     .selectFrom(matches.as('ps'))
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
@@ -173,8 +204,36 @@ function searchPageIds(db: Db, companyId: string, options: SiteListOptions, star
     .select(['ps.id', 'ps.match_count']);
   if (past) pageIds = pageIds.where(past);
   for (const term of order) pageIds = pageIds.orderBy(term);
-  return pageWindow(pageIds, start, options.pageSize);
+  return limitedPage(pageIds, shape.pageSize, shape.skipping ? values.offset : undefined);
 }
+
+/** A search's page, with the details joined for the page's rows only; the total rides on each of them. */
+function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
+  const { past, order, position } = pageOrder(shape, values.cursor);
+  let pageQuery = sitesWithDetails(db)
+    .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
+    .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live')]);
+  for (const term of order) pageQuery = pageQuery.orderBy(term);
+  return pageQuery;
+}
+
+/** A page without a search; the total and the company check ride on it (uncorrelated subqueries run once). */
+function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
+  const { past, order, position } = pageOrder(shape, values.cursor);
+  let pageQuery = sitesWithDetails(db)
+    .select([position, countOf(values.companyId, shape).as('total_count'), companyLive(values.companyId).as('company_live')])
+    .where('ps.company_id', '=', values.companyId);
+  if (shape.status) pageQuery = pageQuery.where('ps.status', '=', shape.status);
+  if (past) pageQuery = pageQuery.where(past);
+  for (const term of order) pageQuery = pageQuery.orderBy(term);
+  return limitedPage(pageQuery, shape.pageSize, shape.skipping ? values.offset : undefined);
+}
+
+/** One page of the list with its total and the company check, compiled once per shape. */
+const pageOfSites = compiledOnce(
+  (shape: SitePageShape) => JSON.stringify(shape),
+  (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 ? searchPage(db, shape, values) : plainPage(db, shape, values)),
+);
 
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
 export async function listSites(
@@ -185,28 +244,28 @@ export async function listSites(
 ): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
-  const past = keyset ? pastCursor(keyset, start) : null;
-  const order = keyset ? orderTerms(keyset, start) : supervisorOrderTerms(options.sort);
-  const position = keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position');
-  const live = companyLive(companyId).as('company_live');
-  let pageQuery;
-  if (options.words.length > 0) {
-    // The details are joined for the page's rows only; the total rides on each of them.
-    pageQuery = sitesWithDetails(db)
-      .innerJoin(searchPageIds(db, companyId, options, start, past, order).as('page'), 'page.id', 'ps.id')
-      .select([position, sql<number | string>`page.match_count`.as('total_count'), live]);
-    for (const term of order) pageQuery = pageQuery.orderBy(term);
-  } else {
-    // The total and the company check ride on the page's own statement (uncorrelated subqueries run once).
-    pageQuery = sitesWithDetails(db).select([position, countOf(companyId, options).as('total_count'), live]).where('ps.company_id', '=', companyId);
-    if (options.status) pageQuery = pageQuery.where('ps.status', '=', options.status);
-    if (past) pageQuery = pageQuery.where(past);
-    for (const term of order) pageQuery = pageQuery.orderBy(term);
-    pageQuery = pageWindow(pageQuery, start, options.pageSize);
-  }
-  const fetched = await pageQuery.execute();
+  const offset = offsetOf(start, options.pageSize);
+  const shape: SitePageShape = {
+    sort: options.sort,
+    status: options.status,
+    words: options.words.length,
+    start: start.kind,
+    skipping: offset > 0,
+    pageSize: options.pageSize,
+  };
+  const values: SitePageValues = {
+    companyId,
+    patterns: options.words.map((word) => likePattern(word)),
+    cursor: start.kind === 'page' ? [] : start.values,
+    offset,
+  };
+  const fetched = await pageOfSites(db, shape, values);
   // A page past the end asks for the total and the company check alone.
-  const counted = fetched[0] ?? (await listScope(db, companyId, options.words).selectNoFrom([countOf(companyId, options).as('total_count'), live]).executeTakeFirstOrThrow());
+  const counted =
+    fetched[0] ??
+    (await listScope(db, companyId, values.patterns)
+      .selectNoFrom([countOf(companyId, shape).as('total_count'), companyLive(companyId).as('company_live')])
+      .executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
   // An order without a keyset moves by page number only.
   return { rows, total: Number(counted.total_count ?? 0), cursors: keyset ? cursors : { nextCursor: null, previousCursor: null }, companyLive: counted.company_live };
@@ -277,7 +336,7 @@ export interface SiteMatchOptions {
  * excluded ids, in id order (as lockSitesById does, so bulk changes cannot deadlock).
  */
 export async function lockMatchingSites(db: Db, companyId: string, options: SiteMatchOptions, excludedIds: readonly string[]) {
-  let query = listScope(db, companyId, options.words)
+  let query = listScope(db, companyId, options.words.map((word) => likePattern(word)))
     .selectFrom('project_sites as ps')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
     .leftJoin('users as u', 'u.id', 'ur.user_id')
