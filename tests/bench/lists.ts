@@ -187,20 +187,18 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string) {
     const answer = (await response.json()) as { matched?: number; changed?: number };
     return { ms: performance.now() - begun, status: response.status, changed: answer.changed ?? 0 };
   };
-  // A long-running portal has reviewed before: one SWMS reviewed and back first, so the measured call is not the
-  // process's first write (PGlite compiles the triggers' functions and fills its caches then: about 250 ms).
-  const first = (await (await fetch(`${baseUrl}/api/company/${seed.companyId}/swms?filter=status.string.forReview`, {
-    headers: { authorization: `Bearer ${token}` },
-  })).json()) as { items: { _id: string }[] };
-  const warmUp = first.items.slice(0, 1).map((item) => item._id);
-  await put({ swmsIds: warmUp, status: 'reviewed' });
-  await put({ swmsIds: warmUp, status: 'forReview' });
+  // A long-running portal has reviewed before: the first select-all of a fresh process also compiles the triggers'
+  // functions and, on PGlite, runs its WebAssembly before V8 has optimised the hot parts. So another tradesperson's
+  // SWMS (Noah's) are reviewed and back first, and that first, cold review is printed too.
+  const cold = await put({ matching: { search: 'noah', filter: 'status.string.forReview' }, status: 'reviewed' });
+  await put({ matching: { search: 'noah', filter: 'status.string.reviewed' }, status: 'forReview' });
   const reviewed = await put({ matching, status: 'reviewed' });
   // The same SWMS back to For Review: they are every Olivia SWMS with the supervisor's flag set just now.
   const back = await put({ matching: { search: 'olivia', filter: 'status.string.reviewed' }, status: 'forReview' });
   console.log(
     `Bulk review (select-all over ${fixed(listed.total)} SWMS): reviewed ${fixed(reviewed.changed)} in ${fixed(reviewed.ms)} ms (${reviewed.status}); ` +
-      `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status})`,
+      `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status}); ` +
+      `the process's first select-all (warm-up): ${fixed(cold.changed)} in ${fixed(cold.ms)} ms`,
   );
 }
 
