@@ -4,7 +4,21 @@ import type { CompanySortKey } from '../../src/domain/company';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
-import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import {
+  orderTerms,
+  pageOf,
+  pastCursor,
+  positionOf,
+  shapedStart,
+  shapedWindow,
+  splitPaging,
+  type Keyset,
+  type KeysetColumn,
+  type PageCursors,
+  type PageStart,
+  type PagingShape,
+  type PagingValues,
+} from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
 
@@ -103,24 +117,18 @@ interface PageRow {
 }
 
 /** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
-interface CompanyPageShape {
+interface CompanyPageShape extends PagingShape {
   readonly sort: CompanySortKey;
   readonly searching: boolean;
   /** Whether the search is digits alone (spaces aside), so it also matches the ABN. */
   readonly byAbn: boolean;
-  readonly start: PageStart['kind'];
-  readonly skipping: boolean;
-  readonly pageSize: number;
 }
 
-interface CompanyPageValues extends Bound {
+interface CompanyPageValues extends Bound, PagingValues {
   /** The search's LIKE pattern, lower-cased ('' when the shape does not search). */
   readonly pattern: string;
   /** The LIKE pattern of the search's digits ('' when the shape does not match the ABN). */
   readonly abnPattern: string;
-  /** The cursor's values, one per keyset column (none when the page starts at a number). */
-  readonly cursor: readonly string[];
-  readonly offset: number;
 }
 
 /** A case-insensitive substring match of name or address, and of the ABN's digits when the search is digits alone. */
@@ -155,14 +163,14 @@ const pageOfCompanies = compiledOnce(
   (db: Db, shape: CompanyPageShape, values: CompanyPageValues) => {
     const scope = listScope(db, shape, values);
     const keyset = companyKeyset(shape.sort);
-    const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: values.cursor };
+    const start = shapedStart(shape, values);
     let pageIds = shape.searching
       ? scope.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c')).select(['c.id', positionOf(keyset).as('position')])
       : scope.selectFrom('companies as c').select(['c.id', positionOf(keyset).as('position')]).where('c.deleted_at', 'is', null);
     const past = pastCursor(keyset, start);
     if (past) pageIds = pageIds.where(past);
     for (const term of orderTerms(keyset, start)) pageIds = pageIds.orderBy(term);
-    const page = limitedPage(pageIds.select(countOf(shape).as('total_count')), shape.pageSize, shape.skipping ? values.offset : undefined);
+    const page = shapedWindow(pageIds.select(countOf(shape).as('total_count')), shape, values);
     let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
       .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
       .select(['pg.position', 'pg.total_count']);
@@ -182,20 +190,12 @@ const pageOfCompanies = compiledOnce(
 export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyRow[]; total: number; cursors: PageCursors }> {
   const term = options.search.trim();
   const abnDigits = term.replace(/\s+/g, '');
-  const offset = offsetOf(options.start, options.pageSize);
-  const shape: CompanyPageShape = {
-    sort: options.sort,
-    searching: term.length > 0,
-    byAbn: /^\d+$/.test(abnDigits),
-    start: options.start.kind,
-    skipping: offset > 0,
-    pageSize: options.pageSize,
-  };
+  const { paging, bound } = splitPaging(options.start, options.pageSize);
+  const shape: CompanyPageShape = { ...paging, sort: options.sort, searching: term.length > 0, byAbn: /^\d+$/.test(abnDigits) };
   const values: CompanyPageValues = {
+    ...bound,
     pattern: shape.searching ? likePattern(term.toLowerCase()) : '',
     abnPattern: shape.byAbn ? likePattern(abnDigits) : '',
-    cursor: options.start.kind === 'page' ? [] : options.start.values,
-    offset,
   };
   const fetched = await pageOfCompanies(db, shape, values);
   // A page past the end asks for the total alone.

@@ -108,11 +108,40 @@ export function pageWindow<Q extends Windowed>(query: Q, start: PageStart, pageS
   return limitedPage(query, pageSize, skipped > 0 ? skipped : undefined);
 }
 
-/** `pageWindow` with the OFFSET given (undefined: none), for a statement whose shape says whether it skips rows. */
-export function limitedPage<Q extends Windowed>(query: Q, pageSize: number, offset: number | undefined): Q {
+function limitedPage<Q extends Windowed>(query: Q, pageSize: number, offset: number | undefined): Q {
   const limited = query.limit(sql.lit(Math.trunc(pageSize) + 1));
   return offset === undefined ? limited : limited.offset(offset);
 }
+
+/** How a page statement compiled once per shape (`compiledOnce`) pages: these decide its text. */
+export interface PagingShape {
+  readonly start: PageStart['kind'];
+  readonly skipping: boolean;
+  readonly pageSize: number;
+}
+
+/** What a compiled page statement binds of its start: the cursor's values and the OFFSET. */
+export interface PagingValues {
+  readonly cursor: readonly string[];
+  readonly offset: number;
+}
+
+/** A page start split into the statement's shape and the values it binds. */
+export function splitPaging(start: PageStart, pageSize: number): { readonly paging: PagingShape; readonly bound: PagingValues } {
+  const offset = offsetOf(start, pageSize);
+  return {
+    paging: { start: start.kind, skipping: offset > 0, pageSize },
+    bound: { cursor: start.kind === 'page' ? [] : start.values, offset },
+  };
+}
+
+/** The start a compiled page statement is built for, its cursor values bound in their places. */
+export const shapedStart = (paging: PagingShape, bound: PagingValues): PageStart =>
+  paging.start === 'page' ? { kind: 'page', page: 1 } : { kind: paging.start, values: bound.cursor };
+
+/** `pageWindow` for a compiled page statement: its shape says whether it skips rows, the OFFSET is bound. */
+export const shapedWindow = <Q extends Windowed>(query: Q, paging: PagingShape, bound: PagingValues): Q =>
+  limitedPage(query, paging.pageSize, paging.skipping ? bound.offset : undefined);
 
 /**
  * The query fetched pageSize + 1 rows: the extra one says whether there is another page that way.

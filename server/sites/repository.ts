@@ -8,7 +8,21 @@ import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
-import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import {
+  orderTerms,
+  pageOf,
+  pastCursor,
+  positionOf,
+  shapedStart,
+  shapedWindow,
+  splitPaging,
+  type Keyset,
+  type KeysetColumn,
+  type PageCursors,
+  type PageStart,
+  type PagingShape,
+  type PagingValues,
+} from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
 
@@ -153,29 +167,23 @@ function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status
 }
 
 /** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
-interface SitePageShape {
+interface SitePageShape extends PagingShape {
   readonly sort: SiteSortKey;
   readonly status: SiteStatus | undefined;
   /** How many words the search has (none: no search); each is a condition of its own. */
   readonly words: number;
-  readonly start: PageStart['kind'];
-  readonly skipping: boolean;
-  readonly pageSize: number;
 }
 
-interface SitePageValues extends Bound {
+interface SitePageValues extends Bound, PagingValues {
   readonly companyId: string;
   /** A LIKE pattern per search word. */
   readonly patterns: readonly string[];
-  /** The cursor's values, one per keyset column (none when the page starts at a number). */
-  readonly cursor: readonly string[];
-  readonly offset: number;
 }
 
 /** The order of a page of the shape, the rows past its cursor (if any) and the position each row selects. */
-function pageOrder(shape: SitePageShape, cursor: readonly string[]) {
+function pageOrder(shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
-  const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: cursor };
+  const start = shapedStart(shape, values);
   return {
     past: keyset ? pastCursor(keyset, start) : null,
     order: keyset ? orderTerms(keyset, start) : supervisorOrderTerms(shape.sort),
@@ -204,12 +212,12 @@ function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, pas
     .select(['ps.id', 'ps.match_count']);
   if (past) pageIds = pageIds.where(past);
   for (const term of order) pageIds = pageIds.orderBy(term);
-  return limitedPage(pageIds, shape.pageSize, shape.skipping ? values.offset : undefined);
+  return shapedWindow(pageIds, shape, values);
 }
 
 /** A search's page, with the details joined for the page's rows only; the total rides on each of them. */
 function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
-  const { past, order, position } = pageOrder(shape, values.cursor);
+  const { past, order, position } = pageOrder(shape, values);
   let pageQuery = sitesWithDetails(db)
     .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
     .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live')]);
@@ -219,14 +227,14 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 
 /** A page without a search; the total and the company check ride on it (uncorrelated subqueries run once). */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
-  const { past, order, position } = pageOrder(shape, values.cursor);
+  const { past, order, position } = pageOrder(shape, values);
   let pageQuery = sitesWithDetails(db)
     .select([position, countOf(values.companyId, shape).as('total_count'), companyLive(values.companyId).as('company_live')])
     .where('ps.company_id', '=', values.companyId);
   if (shape.status) pageQuery = pageQuery.where('ps.status', '=', shape.status);
   if (past) pageQuery = pageQuery.where(past);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
-  return limitedPage(pageQuery, shape.pageSize, shape.skipping ? values.offset : undefined);
+  return shapedWindow(pageQuery, shape, values);
 }
 
 /** One page of the list with its total and the company check, compiled once per shape. */
@@ -244,21 +252,9 @@ export async function listSites(
 ): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
-  const offset = offsetOf(start, options.pageSize);
-  const shape: SitePageShape = {
-    sort: options.sort,
-    status: options.status,
-    words: options.words.length,
-    start: start.kind,
-    skipping: offset > 0,
-    pageSize: options.pageSize,
-  };
-  const values: SitePageValues = {
-    companyId,
-    patterns: options.words.map((word) => likePattern(word)),
-    cursor: start.kind === 'page' ? [] : start.values,
-    offset,
-  };
+  const { paging, bound } = splitPaging(start, options.pageSize);
+  const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
+  const values: SitePageValues = { ...bound, companyId, patterns: options.words.map((word) => likePattern(word)) };
   const fetched = await pageOfSites(db, shape, values);
   // A page past the end asks for the total and the company check alone.
   const counted =

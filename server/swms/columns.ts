@@ -7,7 +7,12 @@ export const flagColumns = {
   supervisor: { at: 'supervisor_reviewed_at', by: 'supervisor_reviewed_by', pending: 'supervisor_pending' },
 } as const satisfies Record<ReviewFlag, { at: string; by: string; pending: string }>;
 
+const utcText = (column: string, fraction: 'US' | 'MS') =>
+  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
+
 /** created_at to the microsecond, as the opaque cursors carry it. */
-export const exactTimestamp = (column: 's.created_at' | 'ci.created_at') =>
-  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const exactTimestamp = (column: 's.created_at' | 'ci.created_at') => utcText(column, 'US');
+
+/** A time as JavaScript's toISOString writes it, to the millisecond (to_char's MS truncates as Date does): the audit detail's form. */
+export const isoMillis = (column: `s.${(typeof flagColumns)[ReviewFlag]['at']}`) => utcText(column, 'MS');
 

@@ -6,9 +6,23 @@ import type { Database } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
-import { exactTimestamp, flagColumns } from './columns';
+import { exactTimestamp, flagColumns, isoMillis } from './columns';
 import type { CursorPosition } from './cursor';
-import { limitedPage, offsetOf, orderTerms, pageOf, pastCursor, positionOf, type Keyset, type KeysetColumn, type PageCursors, type PageStart } from '../db/keyset';
+import {
+  orderTerms,
+  pageOf,
+  pastCursor,
+  positionOf,
+  shapedStart,
+  shapedWindow,
+  splitPaging,
+  type Keyset,
+  type KeysetColumn,
+  type PageCursors,
+  type PageStart,
+  type PagingShape,
+  type PagingValues,
+} from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 
 export interface SwmsListOptions {
@@ -166,23 +180,17 @@ function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number |
 }
 
 /** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
-interface SwmsPageShape {
+interface SwmsPageShape extends PagingShape {
   readonly flag: ReviewFlag;
   readonly sort: SwmsSortKey;
   readonly reviewFilter: ReviewStatus | undefined;
   readonly searching: boolean;
-  readonly start: PageStart['kind'];
-  readonly skipping: boolean;
-  readonly pageSize: number;
 }
 
-interface SwmsPageValues extends Bound {
+interface SwmsPageValues extends Bound, PagingValues {
   readonly companyId: string;
   /** The search's LIKE pattern ('' when the shape does not search). */
   readonly pattern: string;
-  /** The cursor's values, one per keyset column (none when the page starts at a number). */
-  readonly cursor: readonly string[];
-  readonly offset: number;
 }
 
 /**
@@ -201,12 +209,12 @@ const pageOfSwms = compiledOnce(
       : listedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(position).where('s.company_id', '=', values.companyId);
     if (shape.reviewFilter && !queued) pageQuery = pageQuery.where(`s.${flagColumns[shape.flag].at}`, shape.reviewFilter === 'forReview' ? 'is' : 'is not', null);
     if (shape.searching) pageQuery = pageQuery.where(matchesSearch);
-    const start: PageStart = shape.start === 'page' ? { kind: 'page', page: 1 } : { kind: shape.start, values: values.cursor };
+    const start = shapedStart(shape, values);
     const past = pastCursor(keyset, start);
     if (past) pageQuery = pageQuery.where(past);
     for (const term of orderTerms(keyset, start)) pageQuery = pageQuery.orderBy(term);
     const totals = [countOf(shape, values.companyId).as('total_count'), companyLive(values.companyId).as('company_live')] as const;
-    return limitedPage(pageQuery.select(totals), shape.pageSize, shape.skipping ? values.offset : undefined);
+    return shapedWindow(pageQuery.select(totals), shape, values);
   },
 );
 
@@ -217,22 +225,9 @@ export async function listSwms(
   fingerprint: string,
 ): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const term = options.search.trim();
-  const offset = offsetOf(options.start, options.pageSize);
-  const shape: SwmsPageShape = {
-    flag: options.flag,
-    sort: options.sort,
-    reviewFilter: options.reviewFilter,
-    searching: term.length > 0,
-    start: options.start.kind,
-    skipping: offset > 0,
-    pageSize: options.pageSize,
-  };
-  const values: SwmsPageValues = {
-    companyId: options.companyId,
-    pattern: term.length > 0 ? likePattern(term) : '',
-    cursor: options.start.kind === 'page' ? [] : options.start.values,
-    offset,
-  };
+  const { paging, bound } = splitPaging(options.start, options.pageSize);
+  const shape: SwmsPageShape = { ...paging, flag: options.flag, sort: options.sort, reviewFilter: options.reviewFilter, searching: term.length > 0 };
+  const values: SwmsPageValues = { ...bound, companyId: options.companyId, pattern: term.length > 0 ? likePattern(term) : '' };
   const fetched = await pageOfSwms(db, shape, values);
   // A page past the last row asks for the total and the company check alone.
   const counted =
@@ -404,23 +399,19 @@ export interface ReviewWrite {
 /** How many SWMS one review statement writes (a select-all can reach every SWMS of the company). */
 const reviewBatchSize = 5000;
 
-/** A timestamp as the audit detail writes it: JavaScript's toISOString, to the millisecond (to_char's MS truncates as Date does). */
-const isoMillis = (column: RawBuilder<unknown>) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * Sets the flag to `reviewedBy` and the database's now() (or clears it) on each of `changes`, and
- * writes one audit event per SWMS with its previous and new value, in id order, in one statement per
- * batch: the UPDATE's RETURNING feeds the INSERT, so each event names the SWMS by its label
+ * Sets the flag to `reviewedBy` and the database's now() (or clears it) on each of `changes` (in id
+ * order, as the locks read them), and writes one audit event per SWMS with its previous and new value,
+ * in that order, in one statement per batch: the UPDATE's RETURNING feeds the INSERT, so each event
+ * names the SWMS by its label
  * (`audit_swms_label`, migration 018) as the UPDATE read it. The ids and previous values go as three
  * array parameters: a batch of 1,000 events sent as 12,000 scalar parameters cost more to build, bind
  * and parse than the events took to write (issue 11).
  */
 export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly FlagState[]): Promise<void> {
   const columns = flagColumns[write.flag];
-  const reviewedAt = sql.ref(`s.${columns.at}`);
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
-  const ordered = [...changes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const batch of batches(ordered, reviewBatchSize)) {
+  for (const batch of batches(changes, reviewBatchSize)) {
     await sql`
       WITH previous AS (
         SELECT * FROM unnest(${batch.map((state) => state.id)}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
@@ -429,7 +420,7 @@ export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly
         UPDATE swms AS s SET ${sql.ref(columns.at)} = ${write.reviewedBy === null ? null : sql`now()`}, ${sql.ref(columns.by)} = ${write.reviewedBy}
         FROM project_sites AS p, previous
         WHERE p.id = s.site_id AND s.id = previous.id
-        RETURNING s.id, ${isoMillis(reviewedAt)} AS reviewed_at, previous.reviewed_at AS previous_at, previous.reviewed_by AS previous_by,
+        RETURNING s.id, ${isoMillis(`s.${columns.at}`)} AS reviewed_at, previous.reviewed_at AS previous_at, previous.reviewed_by AS previous_by,
           audit_swms_label(p.site_number, s.task_description) AS label
       )
       INSERT INTO audit_events (id, actor_user_id, action, entity, entity_id, detail, company_id, actor_role, target_label, request_id)
