@@ -144,7 +144,8 @@ export function swmsKeyset(sort: SwmsSortKey, table: 's' | 'q' = 's'): Keyset {
  * counted from the side with fewer SWMS (its index ranges, each row checked against the other side's
  * keys); when both sides hold a large share of the company's SWMS (a term of a letter or two), reading
  * the company's SWMS once and counting the matches costs less. PostgreSQL runs only the branch the
- * CASE takes.
+ * CASE takes. Each side's size is summed once, in one row the CASE reads: written as a subquery per
+ * use, the statement carried twelve plans PostgreSQL set up on every run (a tenth of a search's time).
  */
 function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number | string | null> {
   const pending = sql.ref(`${flagColumns[options.flag].pending}`);
@@ -168,15 +169,15 @@ function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number |
     AND coalesce(s.created_by IN (SELECT key FROM search_submitters), false))`;
   const everyMatch = sql`(SELECT count(*) FROM swms s WHERE ${companySwms}
     AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites)))`;
-  const side = (table: 'search_submitters' | 'search_sites', of: RawBuilder<unknown>) => sql`(SELECT coalesce(sum(${of}), 0) FROM ${sql.table(table)})`;
-  const bothSides = sql`${side('search_submitters', measure)} + ${side('search_sites', measure)}`;
-  const [submittersSize, sitesSize] = [side('search_submitters', sql`total`), side('search_sites', sql`total`)];
+  // Per side: how many match (n), their SWMS (size) and the SWMS the list counts of them (listed).
+  const side = (table: 'search_submitters' | 'search_sites') =>
+    sql`(SELECT count(*) AS n, coalesce(sum(total), 0) AS size, coalesce(sum(${measure}), 0) AS listed FROM ${sql.table(table)})`;
   const companyTotal = sql`(SELECT total FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
-  return sql`(CASE
-    WHEN NOT EXISTS (SELECT 1 FROM search_submitters) OR NOT EXISTS (SELECT 1 FROM search_sites) THEN ${bothSides}
-    WHEN least(${submittersSize}, ${sitesSize}) * 4 > ${companyTotal} THEN ${everyMatch}
-    ELSE ${bothSides} - CASE WHEN ${submittersSize} <= ${sitesSize} THEN ${bySubmitters} ELSE ${bySites} END
-    END)`;
+  return sql`(SELECT CASE
+    WHEN submitters.n = 0 OR sites.n = 0 THEN submitters.listed + sites.listed
+    WHEN least(submitters.size, sites.size) * 4 > ${companyTotal} THEN ${everyMatch}
+    ELSE submitters.listed + sites.listed - CASE WHEN submitters.size <= sites.size THEN ${bySubmitters} ELSE ${bySites} END
+    END FROM ${side('search_submitters')} AS submitters, ${side('search_sites')} AS sites)`;
 }
 
 /** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */
