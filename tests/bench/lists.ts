@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ import { searchCompanies } from '../../server/companies/service';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { startPortal, type PortalProcess } from '../support/portal-process';
+import { countCpu, isLocalServer, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
 
 /**
@@ -66,6 +67,7 @@ interface Figures {
   readonly p99: number;
   readonly bytes?: number;
   readonly failed?: number;
+  readonly cpu?: CpuPerRequest;
 }
 
 const reviewer = (seed: ListSeed, role: Role) => ({
@@ -138,7 +140,7 @@ async function runDirect(call: () => Promise<unknown>, connections: number): Pro
   return { rate: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function runApi(baseUrl: string, urlPath: string, token: string, connections: number): Promise<Figures> {
+async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups): Promise<Figures> {
   const run = (duration: number) =>
     autocannon({ url: baseUrl + urlPath, connections, duration, headers: { authorization: `Bearer ${token}` } });
   const probe = await fetch(baseUrl + urlPath, { headers: { authorization: `Bearer ${token}` } });
@@ -147,8 +149,11 @@ async function runApi(baseUrl: string, urlPath: string, token: string, connectio
     console.log(`  ${urlPath} answers ${probe.status}: ${(await probe.text()).slice(0, 200)} (token ${JSON.stringify(claims)})`);
   }
   await run(1);
+  const cpuPerRequest = countCpu(cpuGroups);
   const result = await run(seconds);
+  const cpu = cpuPerRequest(result.requests.total);
   return {
+    cpu,
     rate: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -217,6 +222,8 @@ function cliToken(env: Record<string, string>, email: string): Promise<string> {
 
 const fixed = (value: number, digits = 0) => value.toLocaleString('en-AU', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+const micros = (value: number | undefined) => (value === undefined ? '-' : fixed(value));
+
 function printRow(name: string, api: Figures, direct: Figures) {
   console.log(
     [
@@ -229,6 +236,10 @@ function printRow(name: string, api: Figures, direct: Figures) {
       fixed(direct.p50, 1).padStart(9),
       fixed(direct.p99, 1).padStart(9),
       fixed(api.rate / direct.rate, 2).padStart(7),
+      micros(api.cpu?.portal).padStart(8),
+      micros(api.cpu?.postgres).padStart(7),
+      micros(api.cpu?.load).padStart(7),
+      micros(api.cpu?.ceiling).padStart(9),
       api.failed ? `  ${api.failed} failed` : '',
     ].join(''),
   );
@@ -298,13 +309,20 @@ async function benchmark(kind: 'postgres' | 'pglite') {
       await runDirectAll(paths);
     }
     console.log(
-      `${'scenario'.padEnd(44)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}`,
+      `${'scenario'.padEnd(44)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}` +
+        `${'portal'.padStart(8)}${'pg'.padStart(7)}${'load'.padStart(7)}${'ceiling'.padStart(9)}`,
     );
+    // PGlite runs inside the portal's process, so its time is in the portal's column.
+    const localPostgres = kind === 'postgres' && isLocalServer(env.DATABASE_URL ?? '');
     for (const scenario of list) {
-      const api = await runApi(portal.baseUrl, paths.get(scenario.name) ?? scenario.path, tokens[scenario.role], connections);
+      const api = await runApi(portal.baseUrl, paths.get(scenario.name) ?? scenario.path, tokens[scenario.role], connections, { portalPid: portal.child.pid, localPostgres });
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
-    console.log('(ms for p50 and p99; bytes per response; ratio = API req/s over direct req/s)');
+    console.log(
+      `(ms for p50 and p99; bytes per response; ratio = API req/s over direct req/s; portal, pg and load = µs of CPU per API request in the portal's ` +
+        `process${kind === 'pglite' ? ' (PGlite included)' : ''}, the local PostgreSQL server's processes and this load generator; ceiling = the req/s ` +
+        `their sum allows on this machine's ${availableParallelism()} cores when they share them)`,
+    );
     if (!options.only || 'bulk review'.includes(options.only.toLowerCase())) await bulkReview(portal.baseUrl, seed, tokens.supervisor);
   } finally {
     await portal?.stop();

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/**
+ * Where a load's CPU goes (issue 11): the portal's process, the local PostgreSQL server's processes and
+ * the load generator (this process, autocannon), each as CPU time per answered request. On a machine
+ * where all three share the cores, their sum caps the rate: cores / (CPU per request). Read from /proc,
+ * so on Linux only; elsewhere, or for a PostgreSQL on another host, the figure is left out.
+ */
+
+/** Kernel clock ticks per second (/proc counts CPU time in them); 100 on every common Linux. */
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User plus system CPU a process has used, in ms; undefined once it has gone (or without /proc). */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    // The command name (field 2) may hold spaces, so fields are counted after its closing parenthesis.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const [user, system] = [Number(fields[11]), Number(fields[12])];
+    return Number.isFinite(user) && Number.isFinite(system) ? ((user + system) * 1000) / ticksPerSecond : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const commandOf = (pid: string) => {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+/** The processes of the PostgreSQL server on this machine: the postmaster, its background workers and every backend. */
+function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry) && commandOf(entry).startsWith('postgres'))
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU used so far by each process of a group, by pid. */
+type Snapshot = ReadonlyMap<number, number>;
+
+function snapshot(pids: readonly number[]): Snapshot {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    const ms = processCpuMs(pid);
+    if (ms !== undefined) used.set(pid, ms);
+  }
+  return used;
+}
+
+/** CPU a group used between two snapshots; a process that started in between counts whole. */
+const usedBetween = (before: Snapshot, after: Snapshot) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+export interface CpuPerRequest {
+  /** µs of CPU per answered request; undefined where it could not be read. */
+  readonly portal: number | undefined;
+  readonly postgres: number | undefined;
+  readonly load: number | undefined;
+  /** The rate these figures allow when the three share this machine's cores: cores × 1 s / their sum. */
+  readonly ceiling: number | undefined;
+}
+
+export interface CpuGroups {
+  readonly portalPid: number | undefined;
+  /** Whether the PostgreSQL server runs on this machine (its processes are then counted). */
+  readonly localPostgres: boolean;
+}
+
+/** Starts counting; the returned function takes the number of requests answered since and gives the CPU per request. */
+export function countCpu(groups: CpuGroups): (requests: number) => CpuPerRequest {
+  const read = () => ({
+    portal: groups.portalPid === undefined ? new Map<number, number>() : snapshot([groups.portalPid]),
+    postgres: groups.localPostgres ? snapshot(postgresPids()) : new Map<number, number>(),
+    load: snapshot([process.pid]),
+  });
+  const before = read();
+  return (requests) => {
+    const after = read();
+    const perRequest = (group: keyof typeof after) =>
+      after[group].size === 0 || requests === 0 ? undefined : (usedBetween(before[group], after[group]) * 1000) / requests;
+    const figures = { portal: perRequest('portal'), postgres: groups.localPostgres ? perRequest('postgres') : undefined, load: perRequest('load') };
+    const known = [figures.portal, figures.postgres, figures.load].filter((value): value is number => value !== undefined);
+    const sum = known.reduce((total, value) => total + value, 0);
+    return { ...figures, ceiling: figures.portal === undefined || sum === 0 ? undefined : (availableParallelism() * 1_000_000) / sum };
+  };
+}
+
+/** Whether a PostgreSQL URL names this machine. */
+export function isLocalServer(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1' || host === '';
+}
