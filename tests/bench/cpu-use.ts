@@ -69,7 +69,7 @@ export interface CpuPerRequest {
   readonly portal: number | undefined;
   readonly postgres: number | undefined;
   readonly load: number | undefined;
-  /** The rate these figures allow when the three share this machine's cores: cores × 1 s / their sum. */
+  /** The rate these figures allow when the three share this machine's cores (`ceilingOf`). */
   readonly ceiling: number | undefined;
 }
 
@@ -92,10 +92,17 @@ export function countCpu(groups: CpuGroups): (requests: number) => CpuPerRequest
     const perRequest = (group: keyof typeof after) =>
       after[group].size === 0 || requests === 0 ? undefined : (usedBetween(before[group], after[group]) * 1000) / requests;
     const figures = { portal: perRequest('portal'), postgres: groups.localPostgres ? perRequest('postgres') : undefined, load: perRequest('load') };
-    const known = [figures.portal, figures.postgres, figures.load].filter((value): value is number => value !== undefined);
-    const sum = known.reduce((total, value) => total + value, 0);
-    return { ...figures, ceiling: figures.portal === undefined || sum === 0 ? undefined : (availableParallelism() * 1_000_000) / sum };
+    return { ...figures, ceiling: ceilingOf(availableParallelism(), figures) };
   };
+}
+
+/**
+ * The rate a request's CPU allows when the portal, its PostgreSQL server and the load generator share `cores`.
+ * Only then: PGlite runs on the portal's one thread, and a server elsewhere has cores of its own.
+ */
+export function ceilingOf(cores: number, cpu: Pick<CpuPerRequest, 'portal' | 'postgres' | 'load'>): number | undefined {
+  if (cpu.portal === undefined || cpu.postgres === undefined) return undefined;
+  return (cores * 1_000_000) / (cpu.portal + cpu.postgres + (cpu.load ?? 0));
 }
 
 /** Whether a PostgreSQL URL names this machine. */
