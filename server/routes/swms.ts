@@ -12,6 +12,7 @@ import type { AuditEvent } from '../../src/domain/audit';
 import { swmsHistory } from '../audit/repository';
 import { settleCompanyCheck } from '../auth/company-check';
 import { badRequest, decodeOr400 } from '../http/errors';
+import { listJson } from '../http/json-text';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
 import { rawParam, SwmsParams } from '../swms/params';
@@ -20,11 +21,11 @@ import { rawParam, SwmsParams } from '../swms/params';
 export const swmsRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
-  app.get('/company/:id/swms', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request): Promise<SwmsList> => {
+  app.get('/company/:id/swms', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request, reply) => {
     const reviewer = requireCompanyReader(request, rawParam(request, 'id'));
     const { answer, companyLive } = await searchSwms(app, reviewer, decodeOr400(SwmsListQuery, request.query));
     settleCompanyCheck(request, companyLive);
-    return answer;
+    return reply.type('application/json; charset=utf-8').send(listJson<SwmsList>(answer));
   });
 
   app.get('/company/:companyId/swms/:swmsId', signedIn, async (request): Promise<Swms> => {

@@ -13,6 +13,6 @@ const utcText = (column: string, fraction: 'US' | 'MS') =>
 /** created_at to the microsecond, as the opaque cursors carry it. */
 export const exactTimestamp = (column: 's.created_at' | 'ci.created_at') => utcText(column, 'US');
 
-/** A time as JavaScript's toISOString writes it, to the millisecond (to_char's MS truncates as Date does): the audit detail's form. */
-export const isoMillis = (column: `s.${(typeof flagColumns)[ReviewFlag]['at']}`) => utcText(column, 'MS');
+/** A time as JavaScript's toISOString writes it, to the millisecond (to_char's MS truncates as Date does): the audit detail's and the list row's form. */
+export const isoMillis = (column: 's.created_at' | `s.${(typeof flagColumns)[ReviewFlag]['at']}`) => utcText(column, 'MS');
 

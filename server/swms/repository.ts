@@ -1,5 +1,5 @@
 import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
-import type { ReviewFlag, ReviewStatus, SwmsSortKey } from '../../src/domain/swms';
+import type { ReviewFlag, ReviewStatus, SwmsListItem, SwmsSortKey } from '../../src/domain/swms';
 import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
@@ -24,6 +24,8 @@ import {
   type PagingValues,
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
+import type { JsonText } from '../http/json-text';
+import { swmsListItemJson } from './view';
 
 export interface SwmsListOptions {
   readonly companyId: string;
@@ -57,6 +59,11 @@ const listedSwms = builtOnce((db: QueryCreator<Database>) =>
   db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by').select(listedColumns),
 );
 
+/** The list page's rows: each SWMS with its site and submitter, whose list row (`swmsListItemJson`) the page selects. */
+const pagedSwms = builtOnce((db: QueryCreator<Database>) =>
+  db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by').select('s.id'),
+);
+
 /**
  * The For Review list without a search: the SWMS awaiting the flag, walked in the queue's own order
  * (migration 021), each joined to its row by id.
@@ -67,7 +74,7 @@ const awaitingSwms = builtOnce((db: QueryCreator<Database>) =>
     .innerJoin('swms as s', 's.id', 'q.id')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
     .innerJoin('users as u', 'u.id', 's.created_by')
-    .select(listedColumns),
+    .select('s.id'),
 );
 
 export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
@@ -204,10 +211,10 @@ const pageOfSwms = compiledOnce(
   (db: Db, shape: SwmsPageShape, values: SwmsPageValues) => {
     const queued = shape.reviewFilter === 'forReview' && !shape.searching;
     const keyset = swmsKeyset(shape.sort, queued ? 'q' : 's');
-    const position = positionOf(keyset).as('position');
+    const columns = [swmsListItemJson(shape.flag).as('item'), positionOf(keyset).as('position')] as const;
     let pageQuery = queued
-      ? awaitingSwms(db).select(position).where('q.company_id', '=', values.companyId).where('q.flag', '=', shape.flag)
-      : listedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(position).where('s.company_id', '=', values.companyId);
+      ? awaitingSwms(db).select(columns).where('q.company_id', '=', values.companyId).where('q.flag', '=', shape.flag)
+      : pagedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(columns).where('s.company_id', '=', values.companyId);
     if (shape.reviewFilter && !queued) pageQuery = pageQuery.where(`s.${flagColumns[shape.flag].at}`, shape.reviewFilter === 'forReview' ? 'is' : 'is not', null);
     if (shape.searching) pageQuery = pageQuery.where(matchesSearch);
     const start = shapedStart(shape, values);
@@ -219,12 +226,18 @@ const pageOfSwms = compiledOnce(
   },
 );
 
+/** A page's SWMS: its id and its list row as JSON text. */
+export interface SwmsPageRow {
+  readonly id: string;
+  readonly item: JsonText<SwmsListItem>;
+}
+
 /** Issue 5 and 11: search, the viewer's flag filter, sort and keyset paging all run in the database. */
 export async function listSwms(
   db: Db,
   options: SwmsListOptions,
   fingerprint: string,
-): Promise<{ rows: SwmsListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
+): Promise<{ rows: SwmsPageRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const term = options.search.trim();
   const { paging, bound } = splitPaging(options.start, options.pageSize);
   const shape: SwmsPageShape = { ...paging, flag: options.flag, sort: options.sort, reviewFilter: options.reviewFilter, searching: term.length > 0 };

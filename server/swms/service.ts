@@ -12,6 +12,7 @@ import {
   type SwmsMatchingResult,
 } from '../../src/domain/swms';
 import type { CheckedAnswer } from '../auth/company-check';
+import type { ListOfJsonText } from '../http/json-text';
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { forbidden } from '../http/errors';
@@ -27,12 +28,13 @@ import {
   writeReviews,
   type FlagState,
 } from './repository';
-import { swmsListItemView, swmsView } from './view';
+import { swmsView } from './view';
 import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
-export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<CheckedAnswer<SwmsList>> {
+/** Spec §2 SWMS list: each row as PostgreSQL wrote it (`swmsListItemJson`), sent by the route unparsed (`listJson`). */
+export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQuery): Promise<CheckedAnswer<ListOfJsonText<SwmsList>>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultSwmsPageSize;
   const search = query.search?.trim() ?? '';
@@ -45,7 +47,7 @@ export async function searchSwms(app: App, reviewer: Reviewer, query: SwmsListQu
     { companyId: reviewer.companyId, flag: reviewer.flag, search, sort, reviewFilter, start, pageSize },
     fingerprint,
   );
-  return { answer: { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), total, page, pageSize, ...cursors }, companyLive };
+  return { answer: { items: rows.map((row) => row.item), total, page, pageSize, ...cursors }, companyLive };
 }
 
 /** One SWMS of the reviewer's company; an unknown id and another company's answer alike. */
