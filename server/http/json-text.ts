@@ -12,3 +12,10 @@ export function listJson<List extends { readonly items: readonly unknown[] }>(li
   const others = JSON.stringify(rest);
   return `{"items":[${items.join(',')}]${others === '{}' ? '' : `,${others.slice(1, -1)}`}}`;
 }
+
+/** An object's JSON text with more fields, written after its own. */
+export function withFields<Shape extends object, Extra extends object>(json: JsonText<Shape>, extra: Extra): JsonText<Shape & Extra> {
+  const written = JSON.stringify(extra);
+  if (written === '{}') return json as JsonText<Shape & Extra>;
+  return `${json.slice(0, -1)}${json === '{}' ? '' : ','}${written.slice(1)}` as JsonText<Shape & Extra>;
+}

@@ -6,12 +6,14 @@ import {
   BulkStatusMatchingInput,
   isMatchingBulkBody,
   ProjectSiteInput,
+  type ProjectSiteList,
   ProjectSiteUpdate,
   SiteListQuery,
   SiteStatusInput,
 } from '../../src/domain/project-site';
 import { settleCompanyCheck } from '../auth/company-check';
 import { decodeOr400 } from '../http/errors';
+import { listJson } from '../http/json-text';
 import { requireSiteAccess, siteEditors, siteReaders } from '../sites/access';
 import {
   changeMatchingSitesStatus,
@@ -32,11 +34,11 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
   const announced = { ...signedIn, config: { liveTopic: 'sites' as const } };
 
-  app.get('/company/:id/projectSites', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request) => {
+  app.get('/company/:id/projectSites', { ...signedIn, config: { checksCompanyInStatement: true } }, async (request, reply) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteReaders);
     const { answer, companyLive } = await searchSites(app, companyId, decodeOr400(SiteListQuery, request.query));
     settleCompanyCheck(request, companyLive);
-    return answer;
+    return reply.type('application/json; charset=utf-8').send(listJson<ProjectSiteList>(answer));
   });
 
   app.post('/company/:id/projectSites', announced, async (request, reply) => {

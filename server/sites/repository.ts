@@ -25,6 +25,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
+import { siteFieldsJson } from './view';
 
 /** The stored form of a site's editable fields. */
 export interface SiteColumns {
@@ -84,6 +85,33 @@ const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
       'c.phone as company_phone',
     ]),
 );
+
+/**
+ * A list page's site: its fields as JSON (`siteFieldsJson`) and the columns the supervisor and the plan are
+ * written from, over the same joins as `sitesWithDetails`. Built once per database or transaction.
+ */
+const listedSites = builtOnce((db: QueryCreator<Database>) =>
+  db
+    .selectFrom('project_sites as ps')
+    .innerJoin('companies as c', 'c.id', 'ps.company_id')
+    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
+    .leftJoin('users as u', 'u.id', 'ur.user_id')
+    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id')
+    .select([
+      siteFieldsJson.as('item'),
+      'ur.id as supervisor_role_id',
+      'u.first_name as supervisor_first_name',
+      'u.surname as supervisor_surname',
+      'u.phone as supervisor_phone',
+      'u.contact_email as supervisor_contact_email',
+      'u.email as supervisor_email',
+      'f.file_key as plan_file_key',
+      'f.friendly_name as plan_friendly_name',
+      'c.phone as company_phone',
+    ]),
+);
+
+export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>>;
 
 export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
 
@@ -218,7 +246,7 @@ function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, pas
 /** A search's page, with the details joined for the page's rows only; the total rides on each of them. */
 function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const { past, order, position } = pageOrder(shape, values);
-  let pageQuery = sitesWithDetails(db)
+  let pageQuery = listedSites(db)
     .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
     .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live')]);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
@@ -228,7 +256,7 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 /** A page without a search; the total and the company check ride on it (uncorrelated subqueries run once). */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const { past, order, position } = pageOrder(shape, values);
-  let pageQuery = sitesWithDetails(db)
+  let pageQuery = listedSites(db)
     .select([position, countOf(values.companyId, shape).as('total_count'), companyLive(values.companyId).as('company_live')])
     .where('ps.company_id', '=', values.companyId);
   if (shape.status) pageQuery = pageQuery.where('ps.status', '=', shape.status);
@@ -249,7 +277,7 @@ export async function listSites(
   companyId: string,
   options: SiteListOptions,
   fingerprint: string,
-): Promise<{ rows: SiteDetailsRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
+): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const keyset = siteKeyset(options.sort);
   const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
   const { paging, bound } = splitPaging(start, options.pageSize);

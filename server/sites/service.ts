@@ -17,6 +17,7 @@ import {
   type SiteStatusInput,
 } from '../../src/domain/project-site';
 import type { CheckedAnswer } from '../auth/company-check';
+import type { ListOfJsonText } from '../http/json-text';
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -41,7 +42,7 @@ import {
   type LockedSite,
   type SiteColumns,
 } from './repository';
-import { siteView } from './view';
+import { siteListItem, siteView } from './view';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -110,7 +111,8 @@ export async function readSite(app: App, companyId: string, siteId: string): Pro
   return siteView(app, row);
 }
 
-export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<CheckedAnswer<ProjectSiteList>> {
+/** Spec §2 project site list: each row as PostgreSQL wrote it with the supervisor and plan added (`siteListItem`), sent unparsed (`listJson`). */
+export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<CheckedAnswer<ListOfJsonText<ProjectSiteList>>> {
   if (query.filter && query.status && filteredStatus({ filter: query.filter }) !== query.status) {
     throw badRequest(projectSiteMessages.filter);
   }
@@ -123,7 +125,7 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   const keyset = siteKeyset(sort);
   const start = keyset ? pageStart(fingerprint, keyset, { page, after: query.after, before: query.before }) : ({ kind: 'page', page } as const);
   const { rows, total, cursors, companyLive } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
-  return { answer: { items: rows.map((row) => siteView(app, row)), total, page, pageSize, ...cursors }, companyLive };
+  return { answer: { items: rows.map((row) => siteListItem(app, row)), total, page, pageSize, ...cursors }, companyLive };
 }
 
 export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {

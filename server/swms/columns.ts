@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { ReviewFlag } from '../../src/domain/swms';
+import { isoMillisText, utcText } from '../db/iso-text';
 
 /** The two columns of each review flag (spec §4: two independent flags). */
 export const flagColumns = {
@@ -7,12 +7,9 @@ export const flagColumns = {
   supervisor: { at: 'supervisor_reviewed_at', by: 'supervisor_reviewed_by', pending: 'supervisor_pending' },
 } as const satisfies Record<ReviewFlag, { at: string; by: string; pending: string }>;
 
-const utcText = (column: string, fraction: 'US' | 'MS') =>
-  sql<string>`to_char(${sql.ref(column)} AT TIME ZONE 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
-
 /** created_at to the microsecond, as the opaque cursors carry it. */
 export const exactTimestamp = (column: 's.created_at' | 'ci.created_at') => utcText(column, 'US');
 
 /** A time as JavaScript's toISOString writes it, to the millisecond (to_char's MS truncates as Date does): the audit detail's and the list row's form. */
-export const isoMillis = (column: 's.created_at' | `s.${(typeof flagColumns)[ReviewFlag]['at']}`) => utcText(column, 'MS');
+export const isoMillis = (column: 's.created_at' | `s.${(typeof flagColumns)[ReviewFlag]['at']}`) => isoMillisText(column);
 

@@ -918,3 +918,51 @@ describe('the demo data', () => {
     expect(answer(response)).toEqual(denied);
   });
 });
+
+describe('GET /api/company/:id/projectSites: the rows PostgreSQL writes', () => {
+  it('writes each row as the site itself is answered: supervisors, fallbacks, plans, PPE and awkward text', async () => {
+    // The list's rows are JSON that PostgreSQL writes with the supervisor and plan added by the portal (siteListItem);
+    // GET one site writes the same site in TypeScript (siteView). Every case must come out the same from both.
+    const staff = await companyWithStaff('0299990000');
+    const nameless = await person('CompanySupervisor', staff.companyId, { firstName: '  ', surname: '', phone: '  ' });
+    const leaving = await person('CompanySupervisor', staff.companyId, { firstName: 'Lee', surname: 'Leaving', phone: '0422222222' });
+    const plan = await uploadedPlan(staff.admin);
+    const awkward = await createSite(staff, {
+      address: '7/12 "Quay" St\\ back\tslash',
+      suburb: 'Café Ünïcode 🚧 李',
+      clientName: '<b>Client</b> & \u2028 Co',
+      supervisor: staff.supervisor.roleId,
+      siteSafetyPlan: plan,
+      ppe: ['hard_hat', 'high_vis'],
+      otherPpe: 'Ear "muffs"',
+    });
+    await createSite(staff, { supervisor: staff.phonelessSupervisor.roleId });
+    await createSite(staff, { supervisor: nameless.roleId });
+    const revoked = await createSite(staff, { supervisor: leaving.roleId });
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', leaving.roleId).execute();
+    await createSite(staff);
+    // A PPE value stored before it left the list (or by hand) is not answered.
+    await app.db.updateTable('project_sites').set({ ppe: ['high_vis', 'no_longer_offered', 'hard_hat'] }).where('id', '=', awkward._id).execute();
+
+    const withoutSignature = (site: ProjectSite) => ({
+      ...site,
+      siteSafetyPlan: site.siteSafetyPlan && { ...site.siteSafetyPlan, url: site.siteSafetyPlan.url.split('?')[0] },
+    });
+    for (const query of ['pageSize=100', 'pageSize=100&search=%C3%BCn%C3%AFcode', 'pageSize=100&sort=supervisorName.string.asc']) {
+      const response = await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.admin.token);
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = response.json<ProjectSiteList>();
+      expect(listed.items.length, query).toBe(query.includes('search') ? 1 : 5);
+      for (const item of listed.items) {
+        const one = await call('GET', siteUrl(staff.companyId, item._id), staff.admin.token);
+        expect(one.statusCode).toBe(200);
+        expect(withoutSignature(item)).toStrictEqual(withoutSignature(one.json<ProjectSite>()));
+        if (item.siteSafetyPlan) expect(item.siteSafetyPlan.url).toContain(plan.fileKey);
+      }
+    }
+    const first = (await call('GET', `${sitesUrl(staff.companyId)}?pageSize=100`, staff.admin.token)).json<ProjectSiteList>();
+    const byId = new Map(first.items.map((item) => [item._id, item]));
+    expect(byId.get(awkward._id)).toMatchObject({ suburb: 'Café Ünïcode 🚧 李', ppe: ['high_vis', 'hard_hat'], supervisorName: 'Sam Supervisor' });
+    expect(byId.get(revoked._id)).toMatchObject({ supervisor: null, supervisorPhone: '0299990000' });
+  });
+});

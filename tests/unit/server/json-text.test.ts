@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listJson, type JsonText } from '../../../server/http/json-text';
+import { listJson, withFields, type JsonText } from '../../../server/http/json-text';
 
 interface Item {
   readonly name: string;
@@ -31,5 +31,18 @@ describe('listJson (issue 11)', () => {
 
   it('writes a list that holds only its items', () => {
     expect(listJson<{ items: Item[] }>({ items: [asText({ name: 'a', at: null })] })).toBe('{"items":[{"name":"a","at":null}]}');
+  });
+});
+
+describe('withFields (issue 11)', () => {
+  it('adds fields after an object\'s own, as JSON.stringify would write them together', () => {
+    const written = withFields(asText({ name: 'a "b"', at: null }), { url: 'https://x.test/?a=1&b=2', plan: null, tags: ['é'] });
+    expect(written).toBe(JSON.stringify({ name: 'a "b"', at: null, url: 'https://x.test/?a=1&b=2', plan: null, tags: ['é'] }));
+  });
+
+  it('leaves the object as it is with nothing to add, and fills an empty one', () => {
+    const item = asText({ name: 'a', at: null });
+    expect(withFields(item, {})).toBe(item);
+    expect(withFields('{}' as JsonText<object>, { a: 1 })).toBe('{"a":1}');
   });
 });
