@@ -24,7 +24,10 @@ type SupervisorAndPlanColumns = Pick<
 
 type SupervisorAndPlan = Pick<ProjectSite, 'supervisor' | 'supervisorName' | 'supervisorDetails' | 'supervisorPhone' | 'siteSafetyPlan'>;
 
-function supervisorOf(row: SupervisorAndPlanColumns): Pick<ProjectSite, 'supervisor' | 'supervisorName' | 'supervisorDetails' | 'supervisorPhone'> {
+/** The site's own fields as PostgreSQL writes them for a list (`siteFieldsJson`). */
+export type SiteFieldsJson = JsonText<Omit<ProjectSite, keyof SupervisorAndPlan>>;
+
+function supervisorOf(row: SupervisorAndPlanColumns): Omit<SupervisorAndPlan, 'siteSafetyPlan'> {
   if (!row.supervisor_role_id) {
     return { supervisor: null, supervisorName: null, supervisorDetails: null, supervisorPhone: row.company_phone };
   }
@@ -73,7 +76,7 @@ export function siteView(app: Pick<FastifyInstance, 'storage'>, row: SiteDetails
  * as JSON over the list statement's site (ps) and company (c). Issue 11: the list's rows arrive as this JSON
  * with only the supervisor's and the plan's columns beside it (`siteListItem`), instead of 22 columns each.
  */
-export const siteFieldsJson = sql<JsonText<Omit<ProjectSite, keyof SupervisorAndPlan>>>`(SELECT row_to_json(site)::text FROM (SELECT
+export const siteFieldsJson = sql<SiteFieldsJson>`(SELECT row_to_json(site)::text FROM (SELECT
     ps.id AS "_id",
     ps.address AS "address",
     ps.suburb AS "suburb",
@@ -91,6 +94,6 @@ export const siteFieldsJson = sql<JsonText<Omit<ProjectSite, keyof SupervisorAnd
     ${isoMillisText('ps.updated_at')} AS "updatedAt") site)`;
 
 /** A list row: PostgreSQL's JSON of the site with the supervisor and the plan (its url signed here) added. */
-export function siteListItem(app: Pick<FastifyInstance, 'storage'>, row: SupervisorAndPlanColumns & { readonly item: JsonText<Omit<ProjectSite, keyof SupervisorAndPlan>> }): JsonText<ProjectSite> {
+export function siteListItem(app: Pick<FastifyInstance, 'storage'>, row: SupervisorAndPlanColumns & { readonly item: SiteFieldsJson }): JsonText<ProjectSite> {
   return withFields(row.item, { ...supervisorOf(row), siteSafetyPlan: planOf(app, row) });
 }
