@@ -48,68 +48,53 @@ export interface SiteListOptions {
   readonly pageSize: number;
 }
 
-/**
- * A site with what its view shows: the supervisor (only while their role is active), the plan and the
- * company phone. Built once per database or transaction (`builtOnce`): a list request only adds its
- * conditions.
- */
-const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
+/** A site with its company, its supervisor (only while their role is active) and its plan. */
+const joinedSites = (db: QueryCreator<Database>) =>
   db
     .selectFrom('project_sites as ps')
     .innerJoin('companies as c', 'c.id', 'ps.company_id')
     .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
     .leftJoin('users as u', 'u.id', 'ur.user_id')
-    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id')
-    .select([
-      'ps.id',
-      'ps.company_id',
-      'ps.address',
-      'ps.suburb',
-      'ps.postcode',
-      'ps.site_number',
-      'ps.client_name',
-      'ps.ppe',
-      'ps.other_ppe',
-      'ps.status',
-      'ps.version',
-      'ps.created_at',
-      'ps.updated_at',
-      'ur.id as supervisor_role_id',
-      'u.first_name as supervisor_first_name',
-      'u.surname as supervisor_surname',
-      'u.phone as supervisor_phone',
-      'u.contact_email as supervisor_contact_email',
-      'u.email as supervisor_email',
-      'f.file_key as plan_file_key',
-      'f.friendly_name as plan_friendly_name',
-      'c.phone as company_phone',
-    ]),
-);
+    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id');
+
+/** What a site's supervisor and plan fields, and the supervisor's phone fallback, are written from. */
+const supervisorAndPlanColumns = [
+  'ur.id as supervisor_role_id',
+  'u.first_name as supervisor_first_name',
+  'u.surname as supervisor_surname',
+  'u.phone as supervisor_phone',
+  'u.contact_email as supervisor_contact_email',
+  'u.email as supervisor_email',
+  'f.file_key as plan_file_key',
+  'f.friendly_name as plan_friendly_name',
+  'c.phone as company_phone',
+] as const;
 
 /**
- * A list page's site: its fields as JSON (`siteFieldsJson`) and the columns the supervisor and the plan are
- * written from, over the same joins as `sitesWithDetails`. Built once per database or transaction.
+ * A site with what its view shows: the supervisor, the plan and the company phone. Built once per database or
+ * transaction (`builtOnce`): a request only adds its conditions.
  */
-const listedSites = builtOnce((db: QueryCreator<Database>) =>
-  db
-    .selectFrom('project_sites as ps')
-    .innerJoin('companies as c', 'c.id', 'ps.company_id')
-    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-    .leftJoin('users as u', 'u.id', 'ur.user_id')
-    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id')
-    .select([
-      siteFieldsJson.as('item'),
-      'ur.id as supervisor_role_id',
-      'u.first_name as supervisor_first_name',
-      'u.surname as supervisor_surname',
-      'u.phone as supervisor_phone',
-      'u.contact_email as supervisor_contact_email',
-      'u.email as supervisor_email',
-      'f.file_key as plan_file_key',
-      'f.friendly_name as plan_friendly_name',
-      'c.phone as company_phone',
-    ]),
+const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
+  joinedSites(db).select([
+    'ps.id',
+    'ps.company_id',
+    'ps.address',
+    'ps.suburb',
+    'ps.postcode',
+    'ps.site_number',
+    'ps.client_name',
+    'ps.ppe',
+    'ps.other_ppe',
+    'ps.status',
+    'ps.version',
+    'ps.created_at',
+    'ps.updated_at',
+    ...supervisorAndPlanColumns,
+  ]),
 );
+
+/** A list page's site: its own fields as JSON (`siteFieldsJson`) beside the supervisor's and the plan's columns. */
+const listedSites = builtOnce((db: QueryCreator<Database>) => joinedSites(db).select([siteFieldsJson.as('item'), ...supervisorAndPlanColumns]));
 
 export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>>;
 

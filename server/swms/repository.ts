@@ -54,15 +54,15 @@ const listedColumns = [
   's.risk_overall_level',
 ] as const;
 
-/** The list's columns, built once per database or transaction (`builtOnce`); a search's statement (its own WITH) builds its own. */
-const listedSwms = builtOnce((db: QueryCreator<Database>) =>
-  db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by').select(listedColumns),
-);
+/** Each SWMS with its site and submitter. */
+const swmsWithSiteAndSubmitter = (db: QueryCreator<Database>) =>
+  db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by');
 
-/** The list page's rows: each SWMS with its site and submitter, whose list row (`swmsListItemJson`) the page selects. */
-const pagedSwms = builtOnce((db: QueryCreator<Database>) =>
-  db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by').select('s.id'),
-);
+/** The list's columns, built once per database or transaction (`builtOnce`); a search's statement (its own WITH) builds its own. */
+const listedSwms = builtOnce((db: QueryCreator<Database>) => swmsWithSiteAndSubmitter(db).select(listedColumns));
+
+/** The list page's rows, whose list row (`swmsListItemJson`) the page selects. */
+const pagedSwms = builtOnce((db: QueryCreator<Database>) => swmsWithSiteAndSubmitter(db).select('s.id'));
 
 /**
  * The For Review list without a search: the SWMS awaiting the flag, walked in the queue's own order
