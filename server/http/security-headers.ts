@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -32,10 +32,18 @@ export function blobOrigins(config: Pick<AppConfig, 'publicUrl' | 'azureStorageC
   return [new URL(endpoint).origin];
 }
 
+/** The file origins as the policies list them, worked out again only when the configuration changes. */
+let lastOrigins: { readonly key: string; readonly origins: string } | undefined;
+function fileOriginsOf(config: Pick<AppConfig, 'publicUrl' | 'azureStorageConnectionString' | 'blobPublicUrl'>): string {
+  const key = `${config.publicUrl} ${config.azureStorageConnectionString ?? ''} ${config.blobPublicUrl ?? ''}`;
+  if (lastOrigins?.key !== key) lastOrigins = { key, origins: blobOrigins(config).join(' ') };
+  return lastOrigins.origins;
+}
+
 /** Issue 12 §1: scripts from this origin only, never inline; styles from it or carrying this response's nonce. */
 export function portalDirectives(config: AppConfig): Directives {
   // Tests set publicUrl once they listen, so the portal's own origin is read on each response.
-  const fileOrigins = () => blobOrigins(config).join(' ');
+  const fileOrigins = () => fileOriginsOf(config);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'none'"],
@@ -55,11 +63,13 @@ export function portalDirectives(config: AppConfig): Directives {
 
 type HelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
 type Policy = ReturnType<typeof helmet>;
+/** What puts a route's security headers on a response: helmet's middleware, or its recorded writes. */
+type SecurityHeaders = (request: IncomingMessage, response: ServerResponse, done: (error?: unknown) => void) => void;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The security headers this route's responses carry (set for every route by `securityHeaders`). */
-    securityHeaders?: Policy;
+    securityHeaders?: SecurityHeaders;
   }
 }
 
@@ -80,11 +90,40 @@ function routeKind(url: string): RouteKind {
   return 'page';
 }
 
+/** What a policy does to a response, in order: each header it sets (with its value) or removes (undefined). */
+type HeaderWrites = readonly (readonly [name: string, value: string | undefined])[];
+
+/**
+ * Runs a policy's middleware once on a recording response. Only for a policy with no per-response
+ * part (no nonce): what it writes then depends on nothing but its options and the file origins.
+ */
+function recordedWrites(policy: Policy): HeaderWrites {
+  const writes: [string, string | undefined][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => writes.push([name, String(value)]),
+    removeHeader: (name: string) => writes.push([name, undefined]),
+  };
+  let failure: unknown;
+  policy({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  return writes;
+}
+
+/** Puts a recorded policy's headers on a response. */
+function replay(writes: HeaderWrites, response: ServerResponse): void {
+  for (const [name, value] of writes) {
+    if (value === undefined) response.removeHeader(name);
+    else response.setHeader(name, value);
+  }
+}
+
 /**
  * Security headers on every response (helmet); register it before any route. Each policy's
- * middleware is built once, so a response only runs it (the nonce and the file origins are its only
- * per-response parts). @fastify/helmet built a new helmet, parsing every directive again, on each
- * request: 7% of a list request's time in the portal (issue 11).
+ * middleware is built once. @fastify/helmet built a new helmet, parsing every directive again, on each
+ * request: 7% of a list request's time in the portal (issue 11). The policies of API, file and mailbox
+ * answers have no per-response part, so what their middleware writes is recorded once per set of file
+ * origins and replayed: running helmet's dozen middlewares was still 8% of a list request's CPU in
+ * the portal. Pages carry a fresh nonce, so their policy runs on each response.
  */
 export const securityHeaders = fp(
   async (app) => {
@@ -96,12 +135,29 @@ export const securityHeaders = fp(
       xFrameOptions: { action: 'deny' },
     };
     const withStyles = (styles: string[]) => helmet({ ...options, contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'style-src': styles } } });
-    const policies: Record<RouteKind, Policy> = {
-      page: helmet(options),
+    const page = helmet(options);
+    const fixed: Record<Exclude<RouteKind, 'page'>, Policy> = {
       blob: helmet({ ...options, contentSecurityPolicy: false }),
       mailbox: withStyles(["'self'", "'unsafe-inline'"]),
       api: withStyles(["'self'"]),
     };
+    // Tests set publicUrl once they listen: the recordings are kept per file origins (one in a deployment).
+    const recordings = new Map<string, Record<Exclude<RouteKind, 'page'>, HeaderWrites>>();
+    const recordedFor = (origins: string) => {
+      let recorded = recordings.get(origins);
+      if (!recorded) {
+        recorded = { blob: recordedWrites(fixed.blob), mailbox: recordedWrites(fixed.mailbox), api: recordedWrites(fixed.api) };
+        recordings.set(origins, recorded);
+      }
+      return recorded;
+    };
+    const replayed =
+      (kind: Exclude<RouteKind, 'page'>): SecurityHeaders =>
+      (_request, response, done) => {
+        replay(recordedFor(fileOriginsOf(app.config))[kind], response);
+        done();
+      };
+    const policies: Record<RouteKind, SecurityHeaders> = { page, blob: replayed('blob'), mailbox: replayed('mailbox'), api: replayed('api') };
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, securityHeaders: policies[routeKind(route.url)] };
     });

@@ -98,6 +98,41 @@ describe('security headers', () => {
     }
   });
 
+  it('puts every header of the page policy on API answers, with the same values bar the policy itself, and follows a changed file origin', async () => {
+    const helmetHeaders = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const page = await running.app.inject({ url: '/' });
+    const answers = [await running.app.inject({ url: '/api/health' }), await running.app.inject({ url: '/api/health' }), await running.app.inject({ url: '/api/profile' })];
+    for (const name of helmetHeaders) expect(page.headers[name], name).toBeDefined();
+    for (const answer of answers) {
+      for (const name of helmetHeaders.slice(1)) expect(answer.headers[name], name).toBe(page.headers[name]);
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+      expect(policy(answer.headers)).toEqual(new Map([...policy(page.headers)].map(([name, sources]) => [name, name === 'style-src' ? ["'self'"] : sources])));
+    }
+
+    const publicUrl = running.app.config.publicUrl;
+    try {
+      running.app.config.publicUrl = 'http://portal.example.test:8080';
+      const moved = await running.app.inject({ url: '/api/health' });
+      expect(policy(moved.headers).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http://portal.example.test:8080']);
+      expect(policy(moved.headers).get('connect-src')).toEqual(["'self'", 'http://portal.example.test:8080']);
+    } finally {
+      running.app.config.publicUrl = publicUrl;
+    }
+    expect(policy((await running.app.inject({ url: '/api/health' })).headers).get('img-src')).toEqual(["'self'", 'data:', 'blob:', publicUrl]);
+  });
+
   it('serves the development sign-in pages under the same policy, their styles from a file', async () => {
     const login = await running.app.inject({ url: '/api/auth/login/google' });
     const authorise = await running.app.inject({
