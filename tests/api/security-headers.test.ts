@@ -121,14 +121,16 @@ describe('security headers', () => {
       expect(policy(answer.headers)).toEqual(new Map([...policy(page.headers)].map(([name, sources]) => [name, name === 'style-src' ? ["'self'"] : sources])));
     }
 
-    const publicUrl = running.app.config.publicUrl;
+    // As test-app does once the app listens: the configuration's public address changes under a running app.
+    const config = running.app.config as { publicUrl: string };
+    const publicUrl = config.publicUrl;
     try {
-      running.app.config.publicUrl = 'http://portal.example.test:8080';
+      config.publicUrl = 'http://portal.example.test:8080';
       const moved = await running.app.inject({ url: '/api/health' });
       expect(policy(moved.headers).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http://portal.example.test:8080']);
       expect(policy(moved.headers).get('connect-src')).toEqual(["'self'", 'http://portal.example.test:8080']);
     } finally {
-      running.app.config.publicUrl = publicUrl;
+      config.publicUrl = publicUrl;
     }
     expect(policy((await running.app.inject({ url: '/api/health' })).headers).get('img-src')).toEqual(["'self'", 'data:', 'blob:', publicUrl]);
   });

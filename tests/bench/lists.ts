@@ -17,6 +17,7 @@ import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import { countCpu, isLocalServer, type CpuGroups, type CpuPerRequest } from './cpu-use';
+import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
 
 /**
@@ -335,5 +336,20 @@ async function benchmark(kind: 'postgres' | 'pglite') {
   }
 }
 
+/** The machine's speed at the start of the run, which the figures below depend on as much as on the code (`machineSpeed`). */
+async function printMachineSpeed() {
+  const speed = await machineSpeed(serverUrl, isLocalServer(serverUrl)).catch((error: unknown) => {
+    console.log(`Machine speed: not measured (${String(error)})`);
+  });
+  if (!speed) return;
+  const each = (cpu: number | undefined, of: string) => (cpu === undefined ? '' : `, ${fixed(cpu)} µs of ${of} CPU each`);
+  console.log(
+    `Machine speed now: bare Fastify (no portal code, a 10 KB answer) ${fixed(speed.bareRate)} req/s at 32 connections${each(speed.bareCpu, 'its')}; ` +
+      `PostgreSQL ${fixed(speed.statementRate)} prepared one-row SELECTs a second on 8 connections${each(speed.statementCpu, 'the server’s')}. ` +
+      `This machine's speed changes by a third or more from hour to hour: compare two runs beside these.`,
+  );
+}
+
+await printMachineSpeed();
 if (options.db === 'both' || options.db === 'postgres') await benchmark('postgres');
 if (options.db === 'both' || options.db === 'pglite') await benchmark('pglite');
