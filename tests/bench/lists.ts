@@ -337,19 +337,21 @@ async function benchmark(kind: 'postgres' | 'pglite') {
 }
 
 /** The machine's speed at the start of the run, which the figures below depend on as much as on the code (`machineSpeed`). */
-async function printMachineSpeed() {
+async function printMachineSpeed(when: string) {
   const speed = await machineSpeed(serverUrl, isLocalServer(serverUrl)).catch((error: unknown) => {
     console.log(`Machine speed: not measured (${String(error)})`);
   });
   if (!speed) return;
   const each = (cpu: number | undefined, of: string) => (cpu === undefined ? '' : `, ${fixed(cpu)} µs of ${of} CPU each`);
   console.log(
-    `Machine speed now: bare Fastify (no portal code, a 10 KB answer) ${fixed(speed.bareRate)} req/s at 32 connections${each(speed.bareCpu, 'its')}; ` +
-      `PostgreSQL ${fixed(speed.statementRate)} prepared one-row SELECTs a second on 8 connections${each(speed.statementCpu, 'the server’s')}. ` +
-      `This machine's speed changes by a third or more from hour to hour: compare two runs beside these.`,
+    `Machine speed ${when}: bare Fastify (no portal code, a 10 KB answer) ${fixed(speed.bareRate)} req/s at 32 connections${each(speed.bareCpu, 'its')}; ` +
+      `PostgreSQL ${fixed(speed.statementRate)} prepared one-row SELECTs a second on 8 connections${each(speed.statementCpu, 'the server’s')}.` +
+      (when === 'at the start' ? ` This machine's speed changes by a third or more from hour to hour, and within a run: compare two runs beside these.` : ''),
   );
 }
 
-await printMachineSpeed();
+await printMachineSpeed('at the start');
 if (options.db === 'both' || options.db === 'postgres') await benchmark('postgres');
 if (options.db === 'both' || options.db === 'pglite') await benchmark('pglite');
+// The speed can change within a run too: the end's beside the start's shows whether it did.
+await printMachineSpeed('at the end');
