@@ -88,7 +88,7 @@ async function adminWithSite(browser: Browser): Promise<{ admin: Page; companyId
 }
 
 test('a tradesperson checks in by the site QR code and submits a SWMS from a phone, once offline, and the admin reviews it', async ({ browser, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { admin, companyId, siteId, context: adminContext } = await adminWithSite(browser);
 
   // The site's QR code, as the poster carries it.
