@@ -141,15 +141,13 @@ export const securityHeaders = fp(
       mailbox: withStyles(["'self'", "'unsafe-inline'"]),
       api: withStyles(["'self'"]),
     };
-    // Tests set publicUrl once they listen: the recordings are kept per file origins (one in a deployment).
-    const recordings = new Map<string, Record<Exclude<RouteKind, 'page'>, HeaderWrites>>();
+    // Tests set publicUrl once they listen: recorded again when the file origins change (never in a deployment).
+    let recorded: { readonly origins: string; readonly writes: Record<Exclude<RouteKind, 'page'>, HeaderWrites> } | undefined;
     const recordedFor = (origins: string) => {
-      let recorded = recordings.get(origins);
-      if (!recorded) {
-        recorded = { blob: recordedWrites(fixed.blob), mailbox: recordedWrites(fixed.mailbox), api: recordedWrites(fixed.api) };
-        recordings.set(origins, recorded);
+      if (recorded?.origins !== origins) {
+        recorded = { origins, writes: { blob: recordedWrites(fixed.blob), mailbox: recordedWrites(fixed.mailbox), api: recordedWrites(fixed.api) } };
       }
-      return recorded;
+      return recorded.writes;
     };
     const replayed =
       (kind: Exclude<RouteKind, 'page'>): SecurityHeaders =>

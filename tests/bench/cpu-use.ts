@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import autocannon from 'autocannon';
 
 /**
  * Where a load's CPU goes (issue 11): the portal's process, the local PostgreSQL server's processes and
@@ -94,6 +95,21 @@ export function countCpu(groups: CpuGroups): (requests: number) => CpuPerRequest
     const figures = { portal: perRequest('portal'), postgres: groups.localPostgres ? perRequest('postgres') : undefined, load: perRequest('load') };
     return { ...figures, ceiling: ceilingOf(availableParallelism(), figures) };
   };
+}
+
+/**
+ * A load the way every bench figure is taken: a second of warm-up at the same concurrency, then
+ * `seconds` of load with the CPU of each group counted over it.
+ */
+export async function loadWithCpu(
+  load: { readonly url: string; readonly connections: number; readonly seconds: number; readonly headers?: Record<string, string> },
+  groups: CpuGroups,
+): Promise<{ readonly result: autocannon.Result; readonly cpu: CpuPerRequest }> {
+  const run = (duration: number) => autocannon({ url: load.url, connections: load.connections, duration, headers: load.headers });
+  await run(1);
+  const cpuPerRequest = countCpu(groups);
+  const result = await run(load.seconds);
+  return { result, cpu: cpuPerRequest(result.requests.total) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { CompanyListQuery } from '../../src/domain/company';
 import { SiteListQuery } from '../../src/domain/project-site';
@@ -15,8 +15,9 @@ import { decodeOr400 } from '../../server/http/errors';
 import { searchCompanies } from '../../server/companies/service';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
+import { lockMatchingFlagStates } from '../../server/swms/repository';
 import { startPortal, type PortalProcess } from '../support/portal-process';
-import { countCpu, isLocalServer, type CpuGroups, type CpuPerRequest } from './cpu-use';
+import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
 
@@ -142,17 +143,13 @@ async function runDirect(call: () => Promise<unknown>, connections: number): Pro
 }
 
 async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups): Promise<Figures> {
-  const run = (duration: number) =>
-    autocannon({ url: baseUrl + urlPath, connections, duration, headers: { authorization: `Bearer ${token}` } });
-  const probe = await fetch(baseUrl + urlPath, { headers: { authorization: `Bearer ${token}` } });
+  const headers = { authorization: `Bearer ${token}` };
+  const probe = await fetch(baseUrl + urlPath, { headers });
   if (!probe.ok) {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
     console.log(`  ${urlPath} answers ${probe.status}: ${(await probe.text()).slice(0, 200)} (token ${JSON.stringify(claims)})`);
   }
-  await run(1);
-  const cpuPerRequest = countCpu(cpuGroups);
-  const result = await run(seconds);
-  const cpu = cpuPerRequest(result.requests.total);
+  const { result, cpu } = await loadWithCpu({ url: baseUrl + urlPath, connections, seconds, headers }, cpuGroups);
   return {
     cpu,
     rate: result.requests.average,
@@ -177,8 +174,31 @@ async function resolvePath(baseUrl: string, scenario: Scenario, token: string): 
   return next.pathname + next.search;
 }
 
-/** Select-all review of about 5,000 SWMS (a search and the For Review filter), then back: one call each way. */
-async function bulkReview(baseUrl: string, seed: ListSeed, token: string) {
+/**
+ * The SWMS among a search's that the supervisor had reviewed before the bench's select-all review: its way
+ * back (every reviewed SWMS of the search to For Review, as a user would undo it) also sends these back.
+ * Setting them as they were afterwards keeps a kept database (--keep, --reuse) as seeded from run to run.
+ */
+async function reviewedBefore(db: Db, companyId: string, search: string) {
+  const states = await db.transaction().execute((trx) =>
+    lockMatchingFlagStates(trx, { companyId, flag: 'supervisor', search, reviewFilter: 'reviewed', excludedIds: [] }),
+  );
+  return async () => {
+    if (states.length === 0) return;
+    await sql`
+      UPDATE swms AS s SET supervisor_reviewed_at = v.reviewed_at, supervisor_reviewed_by = v.reviewed_by
+      FROM unnest(${states.map((state) => state.id)}::uuid[], ${states.map((state) => state.reviewedAt)}::timestamptz[],
+                  ${states.map((state) => state.reviewedBy)}::uuid[]) AS v(id, reviewed_at, reviewed_by)
+      WHERE s.id = v.id`.execute(db);
+  };
+}
+
+/**
+ * Select-all review of about 5,000 SWMS (a search and the For Review filter), then back: one call each way.
+ * `db` (PostgreSQL's; PGlite's folder is the portal's then, and dropped after) sets the SWMS reviewed before as they were.
+ */
+async function bulkReview(baseUrl: string, seed: ListSeed, token: string, db: Db | undefined) {
+  const restore = db ? await Promise.all(['noah', 'olivia'].map((search) => reviewedBefore(db, seed.companyId, search))) : [];
   const matching = { search: 'olivia', filter: 'status.string.forReview' };
   const listed = (await (await fetch(`${baseUrl}/api/company/${seed.companyId}/swms?search=olivia&filter=status.string.forReview`, {
     headers: { authorization: `Bearer ${token}` },
@@ -199,8 +219,9 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string) {
   const cold = await put({ matching: { search: 'noah', filter: 'status.string.forReview' }, status: 'reviewed' });
   await put({ matching: { search: 'noah', filter: 'status.string.reviewed' }, status: 'forReview' });
   const reviewed = await put({ matching, status: 'reviewed' });
-  // The same SWMS back to For Review: they are every Olivia SWMS with the supervisor's flag set just now.
+  // Back to For Review as a user undoes it: every Olivia SWMS with the supervisor's flag set, those reviewed before the run too.
   const back = await put({ matching: { search: 'olivia', filter: 'status.string.reviewed' }, status: 'forReview' });
+  for (const setBack of restore) await setBack();
   console.log(
     `Bulk review (select-all over ${fixed(listed.total)} SWMS): reviewed ${fixed(reviewed.changed)} in ${fixed(reviewed.ms)} ms (${reviewed.status}); ` +
       `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status}); ` +
@@ -324,7 +345,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
         `process${kind === 'pglite' ? ' (PGlite included)' : ''}, the local PostgreSQL server's processes and this load generator; ceiling = the req/s ` +
         `their sum allows on this machine's ${availableParallelism()} cores when they share them)`,
     );
-    if (!options.only || 'bulk review'.includes(options.only.toLowerCase())) await bulkReview(portal.baseUrl, seed, tokens.supervisor);
+    if (!options.only || 'bulk review'.includes(options.only.toLowerCase())) await bulkReview(portal.baseUrl, seed, tokens.supervisor, kind === 'postgres' ? db : undefined);
   } finally {
     await portal?.stop();
     if (kind === 'postgres') {

@@ -1,10 +1,9 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { countCpu } from './cpu-use';
+import { countCpu, loadWithCpu } from './cpu-use';
 
 /**
  * How fast this machine is at the time of a run, measured the same way each time with none of the
@@ -36,11 +35,8 @@ async function bareFastify(seconds: number) {
   const child = fork(fileURLToPath(import.meta.url), ['serve'], { execArgv: ['--import', 'tsx'], stdio: 'ignore' });
   try {
     const [port] = (await once(child, 'message')) as [number];
-    const url = `http://127.0.0.1:${port}/`;
-    await autocannon({ url, connections: 32, duration: 1 });
-    const cpu = countCpu({ portalPid: child.pid, localPostgres: false });
-    const result = await autocannon({ url, connections: 32, duration: seconds });
-    return { rate: result.requests.average, cpu: cpu(result.requests.total).portal };
+    const { result, cpu } = await loadWithCpu({ url: `http://127.0.0.1:${port}/`, connections: 32, seconds }, { portalPid: child.pid, localPostgres: false });
+    return { rate: result.requests.average, cpu: cpu.portal };
   } finally {
     child.kill();
   }
