@@ -156,7 +156,7 @@ async function siteLink(app: FastifyInstance, reference: string, output: CliOutp
 async function superUserAdd(app: FastifyInstance, email: string): Promise<string> {
   const { user, added } = await addSuperUser(app.db, email);
   if (!added) return `${user.email} already is a Super User`;
-  await recordAuthEvent(app.db, { action: 'auth.superUserAdded', userId: user.id, actorUserId: null, detail: { via: 'cli' } });
+  await recordAuthEvent(app.db, { action: 'auth.superUserAdded', userId: user.id, actorUserId: null, detail: { via: 'cli' }, requestId: null });
   return `${user.email} is now a Super User`;
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { currentRequestId } from '../audit/request-context';
 
 export interface AuthEvent {
   readonly action: 'auth.signIn' | 'auth.signOut' | 'auth.superUserAdded' | 'auth.refreshReuse';
@@ -8,6 +7,8 @@ export interface AuthEvent {
   /** Who acted; the user themself unless an operator did it (null). */
   readonly actorUserId?: string | null;
   readonly detail?: Record<string, unknown>;
+  /** The request it happened in (null from the CLI). */
+  readonly requestId: string | null;
 }
 
 export async function recordAuthEvent(db: Db, event: AuthEvent): Promise<void> {
@@ -20,7 +21,7 @@ export async function recordAuthEvent(db: Db, event: AuthEvent): Promise<void> {
       entity: 'user',
       entity_id: event.userId,
       detail: JSON.stringify(event.detail ?? {}),
-      request_id: currentRequestId(),
+      request_id: event.requestId,
     })
     .execute();
 }

@@ -25,7 +25,7 @@ export const authPlugin = fp(
       async tokenForEmail(email) {
         if (!isValidEmail(email)) throw badRequest('A valid email is required');
         const user = await findOrCreateUserByEmail(app.db, email);
-        await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider: 'cli' } });
+        await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider: 'cli' }, requestId: null });
         return issueAccessToken(user.id);
       },
     };

@@ -37,7 +37,8 @@ export const refreshGraceSeconds = 10;
  * Only hashes are stored, so the first answer's token cannot be given again, and a sibling still ends
  * with its family at sign-out or on a later replay.
  */
-export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedRefreshToken | undefined> {
+/** `requestId`: the request presenting the token, named in the audit event of a replayed one. */
+export async function rotateRefreshToken(db: Db, token: string, requestId: string | null): Promise<IssuedRefreshToken | undefined> {
   const now = new Date();
   const hash = hashSecret(token);
   const rotated = await db
@@ -61,7 +62,7 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<IssuedR
   if (withinGrace && replayed.revoked_at === null && replayed.expires_at > now) return issueRefreshToken(db, replayed.user_id, replayed.family);
   await revokeFamily(db, replayed.family);
   // A rotated token presented again was copied: the whole family ends, and the trail says so.
-  await recordAuthEvent(db, { action: 'auth.refreshReuse', userId: replayed.user_id, actorUserId: null, detail: { family: replayed.family } });
+  await recordAuthEvent(db, { action: 'auth.refreshReuse', userId: replayed.user_id, actorUserId: null, detail: { family: replayed.family }, requestId });
   return undefined;
 }
 

@@ -28,7 +28,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const body = decodeOr400(TokenRequest, request.body);
     const userId = await consumeAuthCode(app.db, body.code);
     if (!userId) throw unauthorised(invalidSignInCode);
-    if (body.inviteCode && app.auth.onInviteCode) await app.auth.onInviteCode(userId, body.inviteCode);
+    if (body.inviteCode && app.auth.onInviteCode) await app.auth.onInviteCode({ userId, requestId: request.id }, body.inviteCode);
     const token = await app.auth.issueAccessToken(userId);
     const refresh = await issueRefreshToken(app.db, userId);
     setRefreshCookie(reply, publicUrl(), refresh.token);
@@ -37,7 +37,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/refresh', { config: { limit: 'refresh' } }, async (request, reply) => {
     const presented = request.cookies[refreshCookieName];
-    const refresh = presented ? await rotateRefreshToken(app.db, presented) : undefined;
+    const refresh = presented ? await rotateRefreshToken(app.db, presented, request.id) : undefined;
     if (!refresh) {
       clearRefreshCookie(reply, publicUrl());
       throw unauthorised(sessionEnded);
@@ -49,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/logout', async (request, reply) => {
     const presented = request.cookies[refreshCookieName];
     const userId = presented ? await revokeRefreshToken(app.db, presented) : undefined;
-    if (userId) await recordAuthEvent(app.db, { action: 'auth.signOut', userId });
+    if (userId) await recordAuthEvent(app.db, { action: 'auth.signOut', userId, requestId: request.id });
     clearRefreshCookie(reply, publicUrl());
     return reply.code(204).send();
   });

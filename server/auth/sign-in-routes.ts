@@ -78,7 +78,7 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
       }
       const user = await findOrCreateUserByIdentity(app.db, { issuer: claims.iss, subject: claims.sub, email: claims.email });
       const code = await createAuthCode(app.db, user.id);
-      await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider, issuer: claims.iss } });
+      await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider, issuer: claims.iss }, requestId: request.id });
       return reply.redirect(`${publicUrl()}/?code=${encodeURIComponent(code)}`, 302);
     } catch (error) {
       request.log.warn({ err: error, provider: request.params.provider }, 'sign-in failed');

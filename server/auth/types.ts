@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../src/domain/roles';
 import type { AccessTokenPayload } from '../../src/domain/token';
+import type { Actor } from '../audit/request-context';
 
 export interface AuthService {
   /** Signs a 1-hour access token with the user's active roles and company. */
@@ -9,7 +10,7 @@ export interface AuthService {
   tokenForEmail(email: string): Promise<string>;
   verifyAccessToken(token: string): Promise<AccessTokenPayload>;
   /** Set by the invitations feature: runs at the code exchange when the SPA sends an invitation code. */
-  onInviteCode?: (userId: string, inviteCode: string) => Promise<void>;
+  onInviteCode?: (actor: Actor, inviteCode: string) => Promise<void>;
 }
 
 export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { currentRequestId } from '../audit/request-context';
+import type { Actor } from '../audit/request-context';
 
 export interface AuditEvent {
-  readonly actorUserId: string;
+  readonly actor: Actor;
   readonly action: string;
   readonly entity: string;
   readonly entityId: string;
@@ -16,12 +16,12 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     .insertInto('audit_events')
     .values({
       id: randomUUID(),
-      actor_user_id: event.actorUserId,
+      actor_user_id: event.actor.userId,
       action: event.action,
       entity: event.entity,
       entity_id: event.entityId,
       detail: JSON.stringify(event.detail ?? {}),
-      request_id: currentRequestId(),
+      request_id: event.actor.requestId,
     })
     .execute();
 }

@@ -14,6 +14,7 @@ import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
+import type { Actor } from '../audit/request-context';
 import { recordAudit } from './audit';
 import {
   deleteFileRow,
@@ -108,17 +109,17 @@ function fieldChanges(before: StoredCompany, after: StoredCompany): Record<strin
   return changes;
 }
 
-export async function createCompany(app: App, input: CompanyInput, actorUserId: string): Promise<Company> {
+export async function createCompany(app: App, input: CompanyInput, actor: Actor): Promise<Company> {
   const fields = fieldsOf(input);
   await checkUploads(app, [{ field: 'companyLogo', fileKey: input.image?.fileKey }]);
   const id = await app.db
     .transaction()
     .execute(async (trx) => {
       if (await liveCompanyWithAbn(trx, fields.abn)) throw conflict(companyMessages.duplicateAbn);
-      const imageFileId = input.image ? await claimLogo(trx, input.image, actorUserId) : null;
+      const imageFileId = input.image ? await claimLogo(trx, input.image, actor.userId) : null;
       const id = await insertCompany(trx, fields, imageFileId);
       await recordAudit(trx, {
-        actorUserId,
+        actor,
         action: 'company.create',
         entity: 'company',
         entityId: id,
@@ -138,7 +139,7 @@ export async function changeCompany(
   app: App,
   id: string,
   input: CompanyInput,
-  actorUserId: string,
+  actor: Actor,
   log: FastifyBaseLogger,
 ): Promise<Company> {
   const fields = fieldsOf(input);
@@ -156,7 +157,7 @@ export async function changeCompany(
       let imageFileId = current.image_file_id;
       if (input.image === null) imageFileId = null;
       else if (input.image && input.image.fileKey !== currentFile?.file_key) {
-        imageFileId = await claimLogo(trx, input.image, actorUserId);
+        imageFileId = await claimLogo(trx, input.image, actor.userId);
       }
 
       await updateCompany(trx, id, fields, imageFileId);
@@ -167,7 +168,7 @@ export async function changeCompany(
       const logoChange =
         imageFileId !== current.image_file_id ? { image: { from: currentFile?.file_key ?? null, to: input.image?.fileKey ?? null } } : {};
       await recordAudit(trx, {
-        actorUserId,
+        actor,
         action: 'company.update',
         entity: 'company',
         entityId: id,
@@ -175,7 +176,7 @@ export async function changeCompany(
       });
       if (replaced && input.image) {
         await recordAudit(trx, {
-          actorUserId,
+          actor,
           action: 'file.replaced',
           entity: 'company',
           entityId: id,
@@ -195,13 +196,13 @@ export async function changeCompany(
 }
 
 /** DESIGN.md delete client: a soft delete; its users lose access at once and its records are kept. */
-export async function removeCompany(app: App, id: string, actorUserId: string): Promise<void> {
+export async function removeCompany(app: App, id: string, actor: Actor): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const current = await lockLiveCompany(trx, id);
     if (!current) throw notFound(companyMessages.notFound);
     const outcome = await softDeleteCompany(trx, id);
     await recordAudit(trx, {
-      actorUserId,
+      actor,
       action: 'company.delete',
       entity: 'company',
       entityId: id,

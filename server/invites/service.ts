@@ -10,6 +10,7 @@ import {
   type InviteResponse,
 } from '../../src/domain/invite';
 import type { AccessTokenPayload } from '../../src/domain/token';
+import type { Actor } from '../audit/request-context';
 import { recordAudit } from '../companies/audit';
 import { findLiveCompany } from '../companies/repository';
 import type { Database } from '../db/tables';
@@ -68,6 +69,7 @@ function deliverNow(app: App, log: FastifyBaseLogger, userRoleId: string, delive
 export async function inviteEmployee(
   app: App,
   actor: AccessTokenPayload,
+  requestId: string | null,
   input: InviteInput,
   log: FastifyBaseLogger,
 ): Promise<InviteResponse> {
@@ -87,7 +89,7 @@ export async function inviteEmployee(
     const userRoleId = await insertInvitedRole(trx, user.id, company.id, input.role);
     const issued = await issueCode(trx, userRoleId, email, actor.sub);
     await recordAudit(trx, {
-      actorUserId: actor.sub,
+      actor: { userId: actor.sub, requestId },
       action: 'invite.create',
       entity: 'user_role',
       entityId: userRoleId,
@@ -105,6 +107,7 @@ export async function inviteEmployee(
 export async function resendInvitation(
   app: App,
   actor: AccessTokenPayload,
+  requestId: string | null,
   userRoleId: string,
   log: FastifyBaseLogger,
 ): Promise<InviteResponse> {
@@ -124,7 +127,7 @@ export async function resendInvitation(
     await withdrawInvitationEmails(trx, userRoleId);
     const issued = await issueCode(trx, userRoleId, email, actor.sub);
     await recordAudit(trx, {
-      actorUserId: actor.sub,
+      actor: { userId: actor.sub, requestId },
       action: 'invite.resend',
       entity: 'user_role',
       entityId: userRoleId,
@@ -160,9 +163,9 @@ export async function readInvitation(app: App, code: string): Promise<Invitation
 }
 
 /** Spec §7 POST user/accept: the signed-in account must be the invited email (case-insensitive). */
-export async function acceptInvitation(app: App, userId: string, code: string): Promise<void> {
+export async function acceptInvitation(app: App, actor: Actor, code: string): Promise<void> {
   const invite = await openInvite(app, code);
-  const account = await app.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  const account = await app.db.selectFrom('users').select('email').where('id', '=', actor.userId).executeTakeFirst();
   if (!account || account.email.trim().toLowerCase() !== invite.email.trim().toLowerCase()) {
     throw forbidden(inviteMessages.wrongEmail);
   }
@@ -171,7 +174,7 @@ export async function acceptInvitation(app: App, userId: string, code: string): 
     if (!(await consumeCode(trx, invite.id, now))) throw gone(inviteMessages.used);
     await activateRole(trx, invite.user_role_id, now);
     await recordAudit(trx, {
-      actorUserId: userId,
+      actor,
       action: 'invite.accept',
       entity: 'user_role',
       entityId: invite.user_role_id,
@@ -185,10 +188,10 @@ export async function acceptInvitation(app: App, userId: string, code: string): 
  * is valid for this account. A refused one never blocks the sign-in; /accept_invitation then shows why.
  */
 export function acceptOnSignIn(app: App, log: FastifyBaseLogger) {
-  return async (userId: string, code: string): Promise<void> => {
-    await acceptInvitation(app, userId, code).catch((error: unknown) => {
+  return async (actor: Actor, code: string): Promise<void> => {
+    await acceptInvitation(app, actor, code).catch((error: unknown) => {
       if (!(error instanceof HttpError)) throw error;
-      log.info({ userId, reason: error.message }, 'invitation code at sign-in not accepted');
+      log.info({ userId: actor.userId, reason: error.message }, 'invitation code at sign-in not accepted');
     });
   };
 }

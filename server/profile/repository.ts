@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdate } from '../../src/domain/profile';
 import type { AccessTokenPayload } from '../../src/domain/token';
 import { fileView } from '../storage/file-view';
-import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -55,7 +54,8 @@ export async function readProfile(app: App, viewer: AccessTokenPayload): Promise
   return profile;
 }
 
-export async function updateProfile(app: App, viewer: AccessTokenPayload, update: ProfileUpdate): Promise<void> {
+/** `requestId`: the request the change is made in, for its audit event. */
+export async function updateProfile(app: App, viewer: AccessTokenPayload, update: ProfileUpdate, requestId: string | null): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', viewer.sub).forUpdate().executeTakeFirstOrThrow();
     const changes = {
@@ -87,7 +87,7 @@ export async function updateProfile(app: App, viewer: AccessTokenPayload, update
         entity: 'user',
         entity_id: viewer.sub,
         detail: JSON.stringify(changed),
-        request_id: currentRequestId(),
+        request_id: requestId,
       })
       .execute();
   });

@@ -7,6 +7,7 @@ import { findEmployee, listEmployees, listInvitedEmployees } from '../companies/
 import { acceptEmptyJsonBodies } from '../companies/json-body';
 import { changeCompany, createCompany, readCompany, removeCompany, searchCompanies } from '../companies/service';
 import { decodeOr400, forbidden, notFound } from '../http/errors';
+import { actorOf } from '../audit/request-context';
 
 const CompanyParams = Schema.Struct({ id: Uuid });
 const EmployeeParams = Schema.Struct({ id: Uuid, employeeId: Uuid });
@@ -41,7 +42,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/company', superUser, async (request, reply) => {
     const input = decodeOr400(CompanyInput, request.body);
-    const company = await createCompany(app, input, request.user.sub);
+    const company = await createCompany(app, input, actorOf(request));
     return reply.code(201).send(company);
   });
 
@@ -55,12 +56,12 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
     requireCompanyAccess(request, rawCompanyId(request), ['CompanyAdmin']);
     const { id } = decodeOr400(CompanyParams, request.params);
     const input = decodeOr400(CompanyInput, request.body);
-    return changeCompany(app, id, input, request.user.sub, request.log);
+    return changeCompany(app, id, input, actorOf(request), request.log);
   });
 
   app.delete('/company/:id', superUser, async (request, reply) => {
     const { id } = decodeOr400(CompanyParams, request.params);
-    await removeCompany(app, id, request.user.sub);
+    await removeCompany(app, id, actorOf(request));
     return reply.code(204).send();
   });
 

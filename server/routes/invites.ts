@@ -3,6 +3,7 @@ import { Schema } from 'effect';
 import { Uuid, RequiredText } from '../../src/domain/fields';
 import { AcceptInvite, InviteInput } from '../../src/domain/invite';
 import type { TokenResponse } from '../../src/domain/token';
+import { actorOf } from '../audit/request-context';
 import { acceptEmptyJsonBodies } from '../companies/json-body';
 import { decodeOr400 } from '../http/errors';
 import { acceptInvitation, acceptOnSignIn, inviteEmployee, readInvitation, resendInvitation } from '../invites/service';
@@ -19,12 +20,12 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/user/invite', inviters, async (request, reply) => {
     const input = decodeOr400(InviteInput, request.body);
-    return reply.code(201).send(await inviteEmployee(app, request.user, input, request.log));
+    return reply.code(201).send(await inviteEmployee(app, request.user, request.id, input, request.log));
   });
 
   app.post('/user/invite/:userRoleId', inviters, async (request) => {
     const { userRoleId } = decodeOr400(ResendParams, request.params);
-    return resendInvitation(app, request.user, userRoleId, request.log);
+    return resendInvitation(app, request.user, request.id, userRoleId, request.log);
   });
 
   app.get('/user/invite/:inviteCode', { ...signedIn, config: { limit: 'invitationLookup' } }, async (request) => {
@@ -34,7 +35,7 @@ export const inviteRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/user/accept', { ...signedIn, config: { limit: 'invitationAccept' } }, async (request): Promise<TokenResponse> => {
     const { inviteCode } = decodeOr400(AcceptInvite, request.body);
-    await acceptInvitation(app, request.user.sub, inviteCode);
+    await acceptInvitation(app, actorOf(request), inviteCode);
     return { token: await app.auth.issueAccessToken(request.user.sub) };
   });
 };

@@ -19,7 +19,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     if (request.user.roles.includes('CompanySupervisor') && !update.businessDetails) {
       throw badRequest(validationMessages.required);
     }
-    await updateProfile(app, request.user, update);
+    await updateProfile(app, request.user, update, request.id);
     const profile = await readProfile(app, request.user);
     if (!profile) throw notFound(missingProfile);
     return profile;

@@ -24,6 +24,7 @@ import {
   readSite,
   searchSites,
 } from '../sites/service';
+import { actorOf } from '../audit/request-context';
 
 const SiteParams = Schema.Struct({ id: Uuid, siteId: Uuid });
 
@@ -44,15 +45,15 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
   app.post('/company/:id/projectSites', announced, async (request, reply) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const input = decodeOr400(ProjectSiteInput, request.body);
-    return reply.code(201).send(await createSite(app, companyId, input, request.user.sub));
+    return reply.code(201).send(await createSite(app, companyId, input, actorOf(request)));
   });
 
   app.patch('/company/:id/projectSites', announced, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     if (isMatchingBulkBody(request.body)) {
-      return changeMatchingSitesStatus(app, companyId, decodeOr400(BulkStatusMatchingInput, request.body), request.user.sub);
+      return changeMatchingSitesStatus(app, companyId, decodeOr400(BulkStatusMatchingInput, request.body), actorOf(request));
     }
-    return changeSitesStatus(app, companyId, decodeOr400(BulkStatusInput, request.body), request.user.sub);
+    return changeSitesStatus(app, companyId, decodeOr400(BulkStatusInput, request.body), actorOf(request));
   });
 
   app.get('/company/:id/projectSites/:siteId', signedIn, async (request) => {
@@ -65,12 +66,12 @@ export const projectSiteRoutes: FastifyPluginAsync = async (app) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const { siteId } = decodeOr400(SiteParams, request.params);
     const input = decodeOr400(ProjectSiteUpdate, request.body);
-    return changeSite(app, companyId, siteId, input, request.user.sub, request.log);
+    return changeSite(app, companyId, siteId, input, actorOf(request), request.log);
   });
 
   app.patch('/company/:id/projectSites/:siteId/status', announced, async (request) => {
     const companyId = requireSiteAccess(request, rawCompanyId(request), siteEditors);
     const { siteId } = decodeOr400(SiteParams, request.params);
-    return changeSiteStatus(app, companyId, siteId, decodeOr400(SiteStatusInput, request.body), request.user.sub);
+    return changeSiteStatus(app, companyId, siteId, decodeOr400(SiteStatusInput, request.body), actorOf(request));
   });
 };

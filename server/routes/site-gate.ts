@@ -10,6 +10,7 @@ import { acceptEmptyJsonBodies } from '../companies/json-body';
 import { decodeOr400 } from '../http/errors';
 import { requireSiteAccess, siteReaders } from '../sites/access';
 import { checkOutByHand, companySite, onSiteList, replaceSiteKey, siteQrView } from '../site-visits/service';
+import { actorOf } from '../audit/request-context';
 
 const SiteParams = Schema.Struct({ id: Uuid, siteId: Uuid });
 
@@ -45,7 +46,7 @@ export const siteGateRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/company/:id/projectSites/:siteId/qr', { ...signedIn, config: { liveTopic: 'sites' } }, async (request): Promise<SiteQr> => {
     const { companyId, site } = await siteOf(request, gateKeepers);
-    return replaceSiteKey(app, companyId, site.id, request.user.sub);
+    return replaceSiteKey(app, companyId, site.id, actorOf(request));
   });
 
   app.get('/company/:id/projectSites/:siteId/poster.pdf', signedIn, async (request, reply) => {
@@ -79,7 +80,7 @@ export const siteGateRoutes: FastifyPluginAsync = async (app) => {
     { ...signedIn, config: { liveTopic: 'onsite' } },
     async (request): Promise<EndedCheckIn> => {
       const { companyId, site } = await siteOf(request, gateKeepers);
-      return checkOutByHand(app, companyId, site.id, (request.params as { checkInId?: unknown }).checkInId, request.user.sub);
+      return checkOutByHand(app, companyId, site.id, (request.params as { checkInId?: unknown }).checkInId, actorOf(request));
     },
   );
 

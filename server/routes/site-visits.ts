@@ -20,17 +20,17 @@ export const siteVisitRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/site/:siteId/join', { preHandler: [app.authenticate] }, async (request): Promise<TokenResponse> => {
     const { key } = decodeOr400(JoinSiteRequest, request.body ?? {});
-    return joinAsTradesPerson(app, request.user, rawSiteId(request), key);
+    return joinAsTradesPerson(app, request.user, request.id, rawSiteId(request), key);
   });
 
   app.post('/site/:siteId/checkin', tradesPerson, async (request, reply): Promise<ActiveCheckIn> => {
     const body = decodeOr400(CheckInRequest, request.body ?? {});
-    const answer = await checkIn(app, request.user, rawSiteId(request), body);
+    const answer = await checkIn(app, request.user, request.id, rawSiteId(request), body);
     return reply.code(answer.created ? 201 : 200).send(answer.checkIn);
   });
 
   app.post('/site/:siteId/checkout', tradesPerson, async (request): Promise<EndedCheckIn> => {
     const { key } = decodeOr400(CheckOutRequest, request.body ?? {});
-    return checkOut(app, request.user, rawSiteId(request), key);
+    return checkOut(app, request.user, request.id, rawSiteId(request), key);
   });
 };

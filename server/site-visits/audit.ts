@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { siteVisitAuditActions } from '../../src/domain/site-visit';
-import { currentRequestId } from '../audit/request-context';
+import type { Actor } from '../audit/request-context';
 import type { Db } from '../db/database';
 
 type SiteVisitAction = (typeof siteVisitAuditActions)[keyof typeof siteVisitAuditActions];
@@ -17,7 +17,7 @@ export interface SiteVisitEvent {
  * Gate events are events of the site, so they join the site's company chain and its audit page
  * (the database fills in the company and the site's label from the site id).
  */
-export async function recordSiteVisitEvents(db: Db, events: readonly SiteVisitEvent[]): Promise<void> {
+export async function recordSiteVisitEvents(db: Db, requestId: string | null, events: readonly SiteVisitEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('audit_events')
@@ -29,7 +29,7 @@ export async function recordSiteVisitEvents(db: Db, events: readonly SiteVisitEv
         entity: 'project_site',
         entity_id: event.siteId,
         detail: JSON.stringify(event.detail),
-        request_id: currentRequestId(),
+        request_id: requestId,
       })),
     )
     .execute();
@@ -39,17 +39,17 @@ export async function recordSiteVisitEvents(db: Db, events: readonly SiteVisitEv
  * A tradesperson is a platform-level user, not a member of the site's company (DESIGN.md), so the
  * new role is a platform event; the site it happened at is named in the detail.
  */
-export async function recordTradesRegistered(db: Db, userId: string, siteId: string): Promise<void> {
+export async function recordTradesRegistered(db: Db, actor: Actor, siteId: string): Promise<void> {
   await db
     .insertInto('audit_events')
     .values({
       id: randomUUID(),
-      actor_user_id: userId,
+      actor_user_id: actor.userId,
       action: siteVisitAuditActions.registered,
       entity: 'user',
-      entity_id: userId,
+      entity_id: actor.userId,
       detail: JSON.stringify({ role: 'TradesPerson', siteId }),
-      request_id: currentRequestId(),
+      request_id: actor.requestId,
     })
     .execute();
 }

@@ -21,9 +21,9 @@ const personName = (row: Pick<OpenCheckIn, 'first_name' | 'surname' | 'email'>) 
 /**
  * Issue 10 §2: every check-in still open from an earlier calendar day of its site ends at the
  * midnight, site time, that followed it, marked automatic and recorded; answers the companies
- * whose on-site lists changed.
+ * whose on-site lists changed. `requestId`: the request that found them (a check-in or check-out), null for the timer.
  */
-export async function closeStaleCheckIns(db: Db, now: Date, filter: { readonly userId?: string } = {}): Promise<string[]> {
+export async function closeStaleCheckIns(db: Db, now: Date, filter: { readonly userId?: string } = {}, requestId: string | null = null): Promise<string[]> {
   const open = await findOpenCheckIns(db, { ...filter, lockForClosing: true });
   const stale = open.filter((row) => isStale(row, now));
   const closed = await closeCheckIns(
@@ -33,6 +33,7 @@ export async function closeStaleCheckIns(db: Db, now: Date, filter: { readonly u
   const byId = new Map(stale.map((row) => [row.id, row]));
   await recordSiteVisitEvents(
     db,
+    requestId,
     closed.map((row) => ({
       action: siteVisitAuditActions.checkedOutAtMidnight,
       actorUserId: null,

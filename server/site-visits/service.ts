@@ -21,6 +21,7 @@ import { calendarDateIn, checkInProblems, TradesProfileUpdate } from '../../src/
 import type { Db } from '../db/database';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { rolesAndCompany } from '../users/repository';
+import type { Actor } from '../audit/request-context';
 import { recordSiteVisitEvents, recordTradesRegistered } from './audit';
 import { closeStaleCheckIns, isStale } from './auto-checkout';
 import { newSiteKey, siteCheckInUrl, siteKeysMatch } from './keys';
@@ -152,7 +153,7 @@ export async function readSiteVisit(app: App, user: AccessTokenPayload | null, r
 }
 
 /** POST site/{siteId}/join: DESIGN.md, anyone who signs in from a site's QR code without a role becomes a TradesPerson. */
-export async function joinAsTradesPerson(app: App, user: AccessTokenPayload, rawSiteId: unknown, key: string): Promise<TokenResponse> {
+export async function joinAsTradesPerson(app: App, user: AccessTokenPayload, requestId: string | null, rawSiteId: unknown, key: string): Promise<TokenResponse> {
   const site = await siteForKey(app.db, rawSiteId, key);
   await app.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.sub);
@@ -160,7 +161,7 @@ export async function joinAsTradesPerson(app: App, user: AccessTokenPayload, raw
     if (roles.includes('TradesPerson')) return;
     if (roles.some((role) => role !== 'Unregistered')) throw forbidden(siteVisitMessages.tradesOnly);
     await insertTradesRole(trx, user.sub, new Date());
-    await recordTradesRegistered(trx, user.sub, site.id);
+    await recordTradesRegistered(trx, { userId: user.sub, requestId }, site.id);
   });
   return { token: await app.auth.issueAccessToken(user.sub) };
 }
@@ -179,20 +180,27 @@ async function announce(app: App, companyIds: Iterable<string>): Promise<void> {
  * problem refuse it (a licence refusal is recorded); checking in again answers the open check-in;
  * an open check-in at another site ends first.
  */
-export async function checkIn(app: App, user: AccessTokenPayload, rawSiteId: unknown, request: CheckInRequest, now = new Date()): Promise<CheckInAnswer> {
+export async function checkIn(
+  app: App,
+  user: AccessTokenPayload,
+  requestId: string | null,
+  rawSiteId: unknown,
+  request: CheckInRequest,
+  now = new Date(),
+): Promise<CheckInAnswer> {
   const site = await siteForKey(app.db, rawSiteId, request.key);
   if (site.status === 'completed' || site.status === 'cancelled') throw conflict(siteVisitMessages.siteClosed);
   if (site.plan_file_key !== null && request.safetyPlanAcknowledged !== true) throw badRequest(siteVisitMessages.safetyPlanNotAcknowledged);
   const timeZone = siteTimeZone(site.postcode);
   const problems = problemsOf(await findTradesProfile(app.db, user.sub), calendarDateIn(timeZone, now));
   if (problems.length > 0) {
-    await recordSiteVisitEvents(app.db, [{ action: siteVisitAuditActions.refused, actorUserId: user.sub, siteId: site.id, detail: { problems } }]);
+    await recordSiteVisitEvents(app.db, requestId, [{ action: siteVisitAuditActions.refused, actorUserId: user.sub, siteId: site.id, detail: { problems } }]);
     throw conflict(problems.join('; '));
   }
 
   const { answer, companies } = await app.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.sub);
-    const companies = await closeStaleCheckIns(trx, now, { userId: user.sub });
+    const companies = await closeStaleCheckIns(trx, now, { userId: user.sub }, requestId);
     const open = await openToday(trx, user.sub, now);
     const here = open.find((row) => row.site_id === site.id);
     if (here) return { answer: { created: false, checkIn: activeView(here) }, companies };
@@ -202,7 +210,7 @@ export async function checkIn(app: App, user: AccessTokenPayload, rawSiteId: unk
     );
     const acknowledged = site.plan_file_key !== null;
     const id = await insertCheckIn(trx, { siteId: site.id, userId: user.sub, at: now, safetyPlanAcknowledged: acknowledged });
-    await recordSiteVisitEvents(trx, [
+    await recordSiteVisitEvents(trx, requestId, [
       ...elsewhere.map((row) => ({
         action: siteVisitAuditActions.checkedOut,
         actorUserId: user.sub,
@@ -224,18 +232,25 @@ export async function checkIn(app: App, user: AccessTokenPayload, rawSiteId: unk
 }
 
 /** POST site/{siteId}/checkout: the tradesperson ends their own check-in here (a key, when sent, must be the current one). */
-export async function checkOut(app: App, user: AccessTokenPayload, rawSiteId: unknown, key: string | undefined, now = new Date()): Promise<EndedCheckIn> {
+export async function checkOut(
+  app: App,
+  user: AccessTokenPayload,
+  requestId: string | null,
+  rawSiteId: unknown,
+  key: string | undefined,
+  now = new Date(),
+): Promise<EndedCheckIn> {
   if (key !== undefined) await siteForKey(app.db, rawSiteId, key);
   const siteId = decode(Uuid, rawSiteId);
   if (!siteId.ok) throw conflict(siteVisitMessages.notCheckedIn);
   const { ended, companies } = await app.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.sub);
-    const companies = await closeStaleCheckIns(trx, now, { userId: user.sub });
+    const companies = await closeStaleCheckIns(trx, now, { userId: user.sub }, requestId);
     const here = (await openToday(trx, user.sub, now)).find((row) => row.site_id === siteId.value);
     if (!here) return { ended: undefined, companies };
     const [closed] = await closeCheckIns(trx, [{ id: here.id, at: now, kind: 'self', by: user.sub }]);
     if (!closed) return { ended: undefined, companies };
-    await recordSiteVisitEvents(trx, [
+    await recordSiteVisitEvents(trx, requestId, [
       {
         action: siteVisitAuditActions.checkedOut,
         actorUserId: user.sub,
@@ -262,12 +277,12 @@ export const siteQrView = (app: Pick<App, 'config'>, site: Pick<GateSite, 'id' |
 });
 
 /** POST …/qr: a new key; posters printed with the old one stop working at once. */
-export async function replaceSiteKey(app: App, companyId: string, siteId: string, actorUserId: string): Promise<SiteQr> {
+export async function replaceSiteKey(app: App, companyId: string, siteId: string, actor: Actor): Promise<SiteQr> {
   const site = await companySite(app, companyId, siteId);
   const key = newSiteKey();
   await app.db.transaction().execute(async (trx) => {
     await setSiteKey(trx, site.id, key);
-    await recordSiteVisitEvents(trx, [{ action: siteVisitAuditActions.qrReplaced, actorUserId, siteId: site.id, detail: {} }]);
+    await recordSiteVisitEvents(trx, actor.requestId, [{ action: siteVisitAuditActions.qrReplaced, actorUserId: actor.userId, siteId: site.id, detail: {} }]);
   });
   return siteQrView(app, { id: site.id, site_key: key });
 }
@@ -293,19 +308,26 @@ export async function onSiteList(app: Pick<App, 'db'>, site: GateSite, now = new
 }
 
 /** POST …/onsite/{checkInId}/checkout: an admin or supervisor checks someone out by hand (recorded). */
-export async function checkOutByHand(app: App, companyId: string, siteId: string, rawCheckInId: unknown, actorUserId: string, now = new Date()): Promise<EndedCheckIn> {
+export async function checkOutByHand(
+  app: App,
+  companyId: string,
+  siteId: string,
+  rawCheckInId: unknown,
+  actor: Actor,
+  now = new Date(),
+): Promise<EndedCheckIn> {
   const site = await companySite(app, companyId, siteId);
   const checkInId = decode(CheckInIdParam, rawCheckInId);
   if (!checkInId.ok) throw notFound(siteVisitMessages.checkInNotFound);
   const ended = await app.db.transaction().execute(async (trx) => {
     const open = await findOpenCheckInAtSite(trx, site.id, checkInId.value);
     if (!open) throw notFound(siteVisitMessages.checkInNotFound);
-    const [closed] = await closeCheckIns(trx, [{ id: open.id, at: now, kind: 'manual', by: actorUserId }]);
+    const [closed] = await closeCheckIns(trx, [{ id: open.id, at: now, kind: 'manual', by: actor.userId }]);
     if (!closed) throw notFound(siteVisitMessages.checkInNotFound);
-    await recordSiteVisitEvents(trx, [
+    await recordSiteVisitEvents(trx, actor.requestId, [
       {
         action: siteVisitAuditActions.checkedOutByHand,
-        actorUserId,
+        actorUserId: actor.userId,
         siteId: site.id,
         detail: {
           checkInId: closed.id,

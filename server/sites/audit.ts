@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import { currentRequestId } from '../audit/request-context';
+import type { Actor } from '../audit/request-context';
 
 export type SiteAuditAction = 'site.create' | 'site.update' | 'site.status' | 'file.replaced';
 
@@ -11,19 +11,19 @@ export interface SiteAuditEvent {
 }
 
 /** DESIGN.md auditors: who changed which site and how, written in the same transaction as the change. */
-export async function recordSiteEvents(db: Db, actorUserId: string, events: readonly SiteAuditEvent[]): Promise<void> {
+export async function recordSiteEvents(db: Db, actor: Actor, events: readonly SiteAuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('audit_events')
     .values(
       events.map((event) => ({
         id: randomUUID(),
-        actor_user_id: actorUserId,
+        actor_user_id: actor.userId,
         action: event.action,
         entity: 'project_site',
         entity_id: event.siteId,
         detail: JSON.stringify(event.detail),
-        request_id: currentRequestId(),
+        request_id: actor.requestId,
       })),
     )
     .execute();

@@ -23,6 +23,7 @@ import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
 import type { FileRow } from '../storage/file-view';
+import type { Actor } from '../audit/request-context';
 import { recordSiteEvents } from './audit';
 import {
   deleteFileRow,
@@ -128,13 +129,13 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   return { answer: { items: rows.map((row) => siteListItem(app, row)), total, page, pageSize, ...cursors }, companyLive };
 }
 
-export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actorUserId: string): Promise<ProjectSite> {
+export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actor: Actor): Promise<ProjectSite> {
   await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
   const id = await app.db
     .transaction()
     .execute(async (trx) => {
       const supervisor = input.supervisor ? await checkedSupervisor(trx, companyId, input.supervisor) : null;
-      const plan = input.siteSafetyPlan ? await claimPlan(trx, companyId, actorUserId, input.siteSafetyPlan) : null;
+      const plan = input.siteSafetyPlan ? await claimPlan(trx, companyId, actor.userId, input.siteSafetyPlan) : null;
       const columns: SiteColumns = {
         ...textColumns(input),
         supervisor_role_id: supervisor,
@@ -143,7 +144,7 @@ export async function createSite(app: App, companyId: string, input: ProjectSite
         other_ppe: (input.otherPpe ?? '').trim(),
       };
       const id = await insertSite(trx, companyId, columns);
-      await recordSiteEvents(trx, actorUserId, [
+      await recordSiteEvents(trx, actor, [
         { action: 'site.create', siteId: id, detail: { ...auditView(columns, plan?.file_key ?? null), status: 'ongoing' } },
       ]);
       return id;
@@ -182,7 +183,7 @@ export async function changeSite(
   companyId: string,
   siteId: string,
   input: ProjectSiteUpdate,
-  actorUserId: string,
+  actor: Actor,
   log: FastifyBaseLogger,
 ): Promise<ProjectSite> {
   await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
@@ -195,7 +196,7 @@ export async function changeSite(
 
       const currentFile = current.site_safety_plan_file_id ? await findFileById(trx, current.site_safety_plan_file_id) : undefined;
       const supervisor = await nextSupervisor(trx, companyId, current, input.supervisor);
-      const plan = await nextPlan(trx, companyId, actorUserId, currentFile, input.siteSafetyPlan);
+      const plan = await nextPlan(trx, companyId, actor.userId, currentFile, input.siteSafetyPlan);
       const columns: SiteColumns = {
         ...textColumns(input),
         supervisor_role_id: supervisor,
@@ -210,7 +211,7 @@ export async function changeSite(
 
       const before = auditView(current, currentFile?.file_key ?? null);
       const after = auditView(columns, plan?.file_key ?? null);
-      await recordSiteEvents(trx, actorUserId, [
+      await recordSiteEvents(trx, actor, [
         {
           action: 'site.update',
           siteId,
@@ -236,7 +237,7 @@ export async function changeSiteStatus(
   companyId: string,
   siteId: string,
   input: SiteStatusInput,
-  actorUserId: string,
+  actor: Actor,
 ): Promise<ProjectSite> {
   await app.db.transaction().execute(async (trx) => {
     const current = await lockSite(trx, companyId, siteId);
@@ -244,7 +245,7 @@ export async function changeSiteStatus(
     if (input.version !== undefined && input.version !== current.version) throw conflict(projectSiteMessages.staleVersion);
     if (current.status === input.status) return;
     await setSitesStatus(trx, [current.id], input.status);
-    await recordSiteEvents(trx, actorUserId, [
+    await recordSiteEvents(trx, actor, [
       { action: 'site.status', siteId: current.id, detail: { from: current.status, to: input.status, version: current.version + 1 } },
     ]);
   });
@@ -256,7 +257,7 @@ export async function changeSiteStatus(
  * company's or unknown, answered alike with 404) nothing changes. Sites already at the status are left as they are; the answer lists every named
  * site in the order sent.
  */
-export async function changeSitesStatus(app: App, companyId: string, input: BulkStatusInput, actorUserId: string): Promise<ProjectSite[]> {
+export async function changeSitesStatus(app: App, companyId: string, input: BulkStatusInput, actor: Actor): Promise<ProjectSite[]> {
   const ids = [...new Set(input.projectSiteIds.map((id) => id.toLowerCase()))];
   const status = input.selectedStatus;
   await app.db.transaction().execute(async (trx) => {
@@ -269,7 +270,7 @@ export async function changeSitesStatus(app: App, companyId: string, input: Bulk
     await setSitesStatus(trx, changing.map((row) => row.id), status);
     await recordSiteEvents(
       trx,
-      actorUserId,
+      actor,
       changing.map((row) => ({
         action: 'site.status',
         siteId: row.id,
@@ -290,7 +291,7 @@ export async function changeMatchingSitesStatus(
   app: App,
   companyId: string,
   input: BulkStatusMatchingInput,
-  actorUserId: string,
+  actor: Actor,
 ): Promise<ProjectSite[]> {
   const status = input.selectedStatus;
   const excludedIds = [...new Set(input.excludedIds.map((id) => id.toLowerCase()))];
@@ -301,7 +302,7 @@ export async function changeMatchingSitesStatus(
     await setSitesStatus(trx, changing.map((row) => row.id), status);
     await recordSiteEvents(
       trx,
-      actorUserId,
+      actor,
       changing.map((row) => ({
         action: 'site.status',
         siteId: row.id,

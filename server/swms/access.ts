@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { reviewFlagFor, type ReviewFlag } from '../../src/domain/swms';
+import type { Actor } from '../audit/request-context';
 import { forbidden } from '../http/errors';
 
-export interface Reviewer {
-  readonly userId: string;
+/** Who reads or reviews, in which request (an `Actor`: a review's audit events name both). */
+export interface Reviewer extends Actor {
   readonly companyId: string;
   readonly flag: ReviewFlag;
 }
@@ -20,12 +21,12 @@ export function requireCompanyReader(request: FastifyRequest, companyId: unknown
   const user = request.user;
   const flag = reviewFlagFor(user.roles) ?? (user.roles.includes('CompanyAuditor') ? 'companyAdmin' : null);
   if (flag === null || typeof companyId !== 'string' || user.company === null || user.company !== companyId) throw forbidden();
-  return { userId: user.sub, companyId, flag };
+  return { userId: user.sub, requestId: request.id, companyId, flag };
 }
 
 export function requireCompanyReviewer(request: FastifyRequest, companyId: unknown): Reviewer {
   const user = request.user;
   const flag = reviewFlagFor(user.roles);
   if (flag === null || typeof companyId !== 'string' || user.company === null || user.company !== companyId) throw forbidden();
-  return { userId: user.sub, companyId, flag };
+  return { userId: user.sub, requestId: request.id, companyId, flag };
 }

@@ -29,7 +29,6 @@ import {
   type FlagState,
 } from './repository';
 import { swmsView } from './view';
-import { currentRequestId } from '../audit/request-context';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -94,7 +93,7 @@ async function applyReview(
           reviewedBy: status === 'reviewed' ? reviewer.userId : null,
           action: status === 'reviewed' ? 'swms.reviewed' : 'swms.returnedForReview',
           detail: { companyId: reviewer.companyId, flag: reviewer.flag, status, ...kind },
-          requestId: currentRequestId(),
+          requestId: reviewer.requestId,
         },
         changing,
       );

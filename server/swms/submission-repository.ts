@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { currentRequestId } from '../audit/request-context';
+import type { Actor } from '../audit/request-context';
 import type { Db } from '../db/database';
 import type { SwmsTable } from '../db/tables';
 
@@ -62,18 +62,18 @@ export async function queueDigestItems(db: Db, companyId: string, swmsId: string
     .execute();
 }
 
-export async function recordSubmission(db: Db, actorUserId: string, companyId: string, swmsId: string, detail: Record<string, unknown>): Promise<void> {
+export async function recordSubmission(db: Db, actor: Actor, companyId: string, swmsId: string, detail: Record<string, unknown>): Promise<void> {
   await db
     .insertInto('audit_events')
     .values({
       id: randomUUID(),
-      actor_user_id: actorUserId,
+      actor_user_id: actor.userId,
       action: 'swms.submitted',
       entity: 'swms',
       entity_id: swmsId,
       detail: JSON.stringify({ companyId, ...detail }),
       company_id: companyId,
-      request_id: currentRequestId(),
+      request_id: actor.requestId,
     })
     .execute();
 }

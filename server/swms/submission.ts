@@ -125,7 +125,7 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
       supervisor_reviewed_by: null,
     });
     if (!inserted) return false;
-    await recordSubmission(trx, userId, site.company_id, swmsId, {
+    await recordSubmission(trx, { userId, requestId: request.id }, site.company_id, swmsId, {
       siteId: site.id,
       highRiskWork: [...chosen],
       riskOverallLevel: consequence * likelihood,

@@ -147,7 +147,7 @@ export async function changeTradesProfile(
         .map((key) => [key, { from: before[key], to: columns[key] }]),
     );
     await recordAudit(trx, {
-      actorUserId: userId,
+      actor: { userId, requestId: request.id },
       action: 'trades.profileUpdated',
       entity: 'user',
       entityId: userId,

@@ -74,6 +74,7 @@ interface Figures {
 
 const reviewer = (seed: ListSeed, role: Role) => ({
   userId: '00000000-0000-0000-0000-000000000000',
+  requestId: null,
   companyId: seed.companyId,
   flag: role === 'supervisor' ? ('supervisor' as const) : ('companyAdmin' as const),
 });
