@@ -88,9 +88,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (quietUrls.has(request.url.split('?', 1)[0] ?? '')) return;
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!quietUrls.has(request.url.split('?', 1)[0] ?? '')) {
+      request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
+    done();
   });
 
   app.setErrorHandler(async (thrown, request, reply) => {

@@ -33,9 +33,14 @@ export const authPlugin = fp(
     app.decorateRequest('user', null as never);
     app.decorateRequest('pendingCompanyCheck', null);
     // A company check left to a route's statement and not settled there is made before anything is sent.
-    app.addHook('onSend', async (request) => {
+    // Callback hooks, as the other per-request ones: nearly every answer has nothing pending, and then no promise is made.
+    app.addHook('onSend', (request, _reply, payload, done) => {
       const companyId = takePendingCheck(request);
-      if (companyId !== null) await requireLiveCompany(app.db, companyId);
+      if (companyId === null) return done(null, payload);
+      requireLiveCompany(app.db, companyId).then(
+        () => done(null, payload),
+        (refused: unknown) => done(refused as Error),
+      );
     });
     app.decorate('authenticate', authenticate(app));
     app.decorate('requireRoles', requireRoles);

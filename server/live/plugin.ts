@@ -22,11 +22,14 @@ export const livePlugin = fp(
   async (app) => {
     const bus = app.config.databaseUrl ? await postgresLiveBus(app.db, app.config.databaseUrl, app.log) : localLiveBus();
     app.decorate('live', bus);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const topic = request.routeOptions.config.liveTopic;
       const companyId = companyIdOf(request.params);
-      if (!topic || !companyId || reply.statusCode >= 300) return;
-      await bus.publish({ companyId, topic });
+      if (!topic || !companyId || reply.statusCode >= 300) return done();
+      bus.publish({ companyId, topic }).then(
+        () => done(),
+        (error: unknown) => done(error as Error),
+      );
     });
     app.addHook('onClose', () => bus.close());
   },
