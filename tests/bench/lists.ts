@@ -225,7 +225,7 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string, db: Db
   for (const setBack of restore) await setBack();
   console.log(
     `Bulk review (select-all over ${fixed(listed.total)} SWMS): reviewed ${fixed(reviewed.changed)} in ${fixed(reviewed.ms)} ms (${reviewed.status}); ` +
-      `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status}); ` +
+      `${fixed(back.changed)} back to For Review in ${fixed(back.ms)} ms (${back.status}; every reviewed one of the search${db ? ', then those reviewed before set as they were' : ''}); ` +
       `the process's first select-all (warm-up): ${fixed(cold.changed)} in ${fixed(cold.ms)} ms`,
   );
 }
