@@ -24,6 +24,8 @@ export interface TestAppOptions {
   readonly listen?: boolean;
   /** Where the server's log lines go (set logLevel too); nowhere by default. */
   readonly logStream?: { write(line: string): void };
+  /** Adds to the built app before it is ready (a route only a test needs). */
+  readonly beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -96,6 +98,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   let app: FastifyInstance;
   try {
     app = await buildApp(config, options.logStream ? { logStream: options.logStream } : {});
+    await options.beforeReady?.(app);
     await app.ready();
   } catch (error) {
     await cleanUp();
