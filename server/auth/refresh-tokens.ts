@@ -35,9 +35,9 @@ export const refreshGraceSeconds = 10;
  * DESIGN.md refresh token: a live token is swapped for a new one of its family; a replayed one ends the
  * family. Within the grace window a rotated token gets a sibling: another new token of the same family.
  * Only hashes are stored, so the first answer's token cannot be given again, and a sibling still ends
- * with its family at sign-out or on a later replay.
+ * with its family at sign-out or on a later replay. `requestId`: the request presenting the token, named
+ * in the audit event of a replayed one.
  */
-/** `requestId`: the request presenting the token, named in the audit event of a replayed one. */
 export async function rotateRefreshToken(db: Db, token: string, requestId: string | null): Promise<IssuedRefreshToken | undefined> {
   const now = new Date();
   const hash = hashSecret(token);
