@@ -6,11 +6,14 @@ import {
   type CorsRule,
 } from '@azure/storage-blob';
 import { contentTypeFor } from './content-types';
+import { signedOncePerWindow } from './read-signatures';
 
 export const containerName = 'portal-files';
 const uploadLifetimeMs = 15 * 60_000;
 const readLifetimeMs = 10 * 60_000;
 const readWindowMs = 5 * 60_000;
+/** Read signatures remembered per window (`signedOncePerWindow`): about 300 bytes each. */
+const rememberedReadSignatures = 20_000;
 
 export interface UploadUrl {
   readonly url: string;
@@ -90,13 +93,9 @@ export function accountUrl(connectionString: string): string {
   return withoutTrailingSlash(BlobServiceClient.fromConnectionString(connectionString).url);
 }
 
-// The signature covers the account, container and blob path, not the host: any endpoint that reaches the account serves it.
-function signedUrl(publicEndpoint: string, credential: StorageSharedKeyCredential, fileKey: string, sas: {
-  permissions: string;
-  expiresOn: Date;
-  contentType?: string;
-}): string {
-  const query = generateBlobSASQueryParameters(
+/** A SAS query for one blob of the container. It covers the account, container and blob path, not the host. */
+function sasQuery(credential: StorageSharedKeyCredential, fileKey: string, sas: { permissions: string; expiresOn: Date; contentType?: string }): string {
+  return generateBlobSASQueryParameters(
     {
       containerName,
       blobName: fileKey,
@@ -105,8 +104,23 @@ function signedUrl(publicEndpoint: string, credential: StorageSharedKeyCredentia
       contentType: sas.contentType,
     },
     credential,
+  ).toString();
+}
+
+// The signature does not cover the host: any endpoint that reaches the account serves it.
+const blobUrl = (publicEndpoint: string, fileKey: string, query: string) => `${publicEndpoint}/${containerName}/${encodeURIComponent(fileKey)}?${query}`;
+
+/**
+ * `BlobStore.readUrl` for a shared key: read-only SAS urls whose expiry is rounded to a 5-minute window, so a page
+ * reloaded soon after gets the same URL and the browser's cached copy; the signature is made once per window
+ * (`signedOncePerWindow`).
+ */
+export function readUrls(credential: StorageSharedKeyCredential, publicEndpoint: () => string): (fileKey: string) => string {
+  const readSignature = signedOncePerWindow(
+    (fileKey, expiresOn) => sasQuery(credential, fileKey, { permissions: 'r', expiresOn, contentType: contentTypeFor(fileKey) }),
+    { windowMs: readWindowMs, lifetimeMs: readLifetimeMs, maxEntries: rememberedReadSignatures },
   );
-  return `${publicEndpoint}/${containerName}/${encodeURIComponent(fileKey)}?${query.toString()}`;
+  return (fileKey) => blobUrl(publicEndpoint(), fileKey, readSignature(fileKey));
 }
 
 /** Opens the blob store behind a connection string (Azure or Azurite), creating the container and any CORS rule. */
@@ -125,13 +139,9 @@ export async function openBlobStore(connectionString: string, options: BlobStore
     createUploadUrl(fileKey) {
       const expiresOn = new Date(Date.now() + uploadLifetimeMs);
       // Create without write: once the server has checked an upload, the same URL cannot replace its bytes.
-      return { url: signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'c', expiresOn }), expiresOn };
+      return { url: blobUrl(options.publicEndpoint(), fileKey, sasQuery(credential, fileKey, { permissions: 'c', expiresOn })), expiresOn };
     },
-    readUrl(fileKey) {
-      // Expiry rounded to a 5-minute window, so a page reloaded soon after gets the same URL and the browser's cached copy.
-      const expiresOn = new Date(Math.ceil(Date.now() / readWindowMs) * readWindowMs + readLifetimeMs);
-      return signedUrl(options.publicEndpoint(), credential, fileKey, { permissions: 'r', expiresOn, contentType: contentTypeFor(fileKey) });
-    },
+    readUrl: readUrls(credential, options.publicEndpoint),
     async deleteFile(fileKey) {
       await container.getBlobClient(fileKey).deleteIfExists();
     },

@@ -5,7 +5,9 @@ import type { Db } from '../../server/db/database';
 /**
  * The data of `npm run bench`: one company with `swms` SWMS on `sites` sites submitted by `trades`
  * tradespeople, among `clients` client companies; another company's SWMS and sites alongside, so
- * every query must pick its own company's rows.
+ * every query must pick its own company's rows. As in a company's real data, nine sites in ten have a
+ * safety plan and four in five a supervisor, and nine clients in ten a logo: a list signs a read URL
+ * for each plan and logo it shows.
  */
 export interface ListSeedSize {
   readonly swms: number;
@@ -60,22 +62,35 @@ export async function seedLists(db: Db, size: ListSeedSize): Promise<ListSeed> {
   const companyId = randomUUID();
   const otherCompany = randomUUID();
   const seed: ListSeed = { companyId, ...benchEmails };
+  const otherSites = Math.max(20, Math.round(size.sites / 20));
+  // Files named from n (md5 of a label, as a uuid), so the rows below can point at them.
+  const fileId = (label: string) => sql`md5(${label} || n)::uuid`;
   await sql`
-    INSERT INTO companies (id, name, abn, builders_reg_number, phone, email, address, postal_address, created_at)
+    INSERT INTO files (id, file_key, friendly_name, type, created_at)
+    SELECT ${fileId('logo ')}, ${fileId('logo key ')}::text || '.png', 'Logo ' || n || '.png', 'companyProfile', now()
+    FROM generate_series(1, ${Math.max(2, size.clients)}) AS n WHERE n % 10 <> 0
+    UNION ALL
+    SELECT ${fileId('plan ')}, ${fileId('plan key ')}::text || '.pdf', 'Site safety plan ' || n || '.pdf', 'siteSafetyPlan', now()
+    FROM generate_series(1, ${size.sites + otherSites}) AS n WHERE n % 10 <> 0`.execute(db);
+  await sql`
+    INSERT INTO companies (id, name, abn, builders_reg_number, phone, email, address, postal_address, created_at, image_file_id)
     SELECT CASE n WHEN 1 THEN ${companyId}::uuid WHEN 2 THEN ${otherCompany}::uuid ELSE gen_random_uuid() END,
            'Bench Build ' || n, lpad((51000000000 + n)::text, 11, '0'), 'BR-' || n, '0291234567',
            'office' || n || '@bench.test', n || ' George St, ' || (${textArray(suburbs)})[1 + n % ${suburbs.length}] || ' NSW 2000',
-           'PO Box ' || n || ', Sydney NSW 2001', now() - n * interval '1 hour'
+           'PO Box ' || n || ', Sydney NSW 2001', now() - n * interval '1 hour', CASE WHEN n % 10 <> 0 THEN ${fileId('logo ')} END
     FROM generate_series(1, ${Math.max(2, size.clients)}) AS n`.execute(db);
   const staff = [
     { email: seed.adminEmail, role: 'CompanyAdmin' as const, company: companyId },
     { email: seed.supervisorEmail, role: 'CompanySupervisor' as const, company: companyId },
     { email: seed.superUserEmail, role: 'SuperUser' as const, company: null },
   ];
+  const roleIds = new Map<string, string>();
   for (const member of staff) {
     const userId = randomUUID();
-    await db.insertInto('users').values({ id: userId, email: member.email, first_name: 'Bench', surname: member.role }).execute();
-    await db.insertInto('user_roles').values({ id: randomUUID(), user_id: userId, company_id: member.company, role: member.role }).execute();
+    const roleId = randomUUID();
+    roleIds.set(member.role, roleId);
+    await db.insertInto('users').values({ id: userId, email: member.email, first_name: 'Bench', surname: member.role, phone: '0412345678' }).execute();
+    await db.insertInto('user_roles').values({ id: roleId, user_id: userId, company_id: member.company, role: member.role }).execute();
   }
   await sql`
     INSERT INTO users (id, email, first_name, surname)
@@ -86,14 +101,15 @@ export async function seedLists(db: Db, size: ListSeedSize): Promise<ListSeed> {
   await sql`
     INSERT INTO user_roles (id, user_id, company_id, role)
     SELECT gen_random_uuid(), id, NULL, 'TradesPerson' FROM users WHERE email LIKE 'tradie%@bench.test'`.execute(db);
-  const otherSites = Math.max(20, Math.round(size.sites / 20));
   await sql`
-    INSERT INTO project_sites (id, company_id, address, suburb, postcode, site_number, client_name, status, created_at)
+    INSERT INTO project_sites (id, company_id, address, suburb, postcode, site_number, client_name, status, created_at,
+                               site_safety_plan_file_id, supervisor_role_id)
     SELECT gen_random_uuid(), CASE WHEN n <= ${size.sites} THEN ${companyId}::uuid ELSE ${otherCompany}::uuid END,
            (n * 7 % 300 + 1) || ' ' || (${textArray(surnames)})[1 + n % ${surnames.length}] || ' St',
            (${textArray(suburbs)})[1 + n % ${suburbs.length}], '2' || lpad((n % 1000)::text, 3, '0'),
            'JOB-' || (n * 7919 % 100003), 'Client ' || n, (${textArray(statuses)})[1 + n % ${statuses.length}],
-           now() - n * interval '3 hours'
+           now() - n * interval '3 hours', CASE WHEN n % 10 <> 0 THEN ${fileId('plan ')} END,
+           CASE WHEN n % 5 <> 0 AND n <= ${size.sites} THEN ${roleIds.get('CompanySupervisor') ?? null}::uuid END
     FROM generate_series(1, ${size.sites + otherSites}) AS n`.execute(db);
   const insertSwms = (company: string, from: number, count: number) => sql`
     WITH sites AS (SELECT array_agg(id ORDER BY id) AS ids FROM project_sites WHERE company_id = ${company}),

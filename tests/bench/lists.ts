@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { StorageSharedKeyCredential } from '@azure/storage-blob';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { CompanyListQuery } from '../../src/domain/company';
@@ -16,6 +17,8 @@ import { searchCompanies } from '../../server/companies/service';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { lockMatchingFlagStates } from '../../server/swms/repository';
+import { devAccountName } from '../../server/storage/azurite';
+import { readUrls } from '../../server/storage/blob-store';
 import { startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
@@ -78,7 +81,9 @@ const reviewer = (seed: ListSeed, role: Role) => ({
   companyId: seed.companyId,
   flag: role === 'supervisor' ? ('supervisor' as const) : ('companyAdmin' as const),
 });
-const app = (db: Db) => ({ db, storage: undefined as never });
+/** The direct calls sign read urls as the portal does, with a shared key that reaches no blob service. */
+const benchStorage = { readUrl: readUrls(new StorageSharedKeyCredential(devAccountName, Buffer.from('bench key').toString('base64')), () => benchPublicUrl) };
+const app = (db: Db) => ({ db, storage: benchStorage as never });
 
 /** Each list's deep page is reached the way the app reaches it: the page before it, then its 'Next page'. */
 function scenarios(seed: ListSeed): Scenario[] {
