@@ -92,7 +92,9 @@ export interface ProjectSitesTable {
   version: Generated<number>;
   /** Issue 10: the secret in the site's QR poster. */
   site_key: Generated<string>;
-  /** Issue 11 (migration 016): what the site list's search looks in, lower-cased; the database writes it. */
+  /** Issue 11 (migration 023): the name of the site's supervisor while their role is active, lower-cased; triggers write it. */
+  supervisor_search: ColumnType<string, never, never>;
+  /** Issue 11 (migrations 016 and 023): what the site list's search looks in, lower-cased; the database writes it. */
   search_text: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -102,19 +102,15 @@ export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetai
 
 /**
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
- * supervisor name. Words hold no spaces, so a match in the site's columns joined by spaces (the row's
- * search_text, migration 016) is a match in one of them. Each word picks its sites through trigram
- * indexes rather than reading every site of the company (the trigram index's matches OR'ed with the
- * sites of the matching supervisors, by their index), and reads only the company's own supervisors'
- * names (not every user's).
+ * the supervisor's name (while their role is active). Words hold no spaces, so a match in those texts
+ * joined by spaces, lower-cased and kept on the row (search_text, migrations 016 and 023), is a match in
+ * one of them: each word picks its sites through one trigram index.
  */
-function matchesWords(companyId: string, patterns: readonly string[]): Expression<SqlBool> {
-  const perWord = patterns.map(
-    (pattern) => sql<SqlBool>`(m.search_text LIKE ${loweredOnce(pattern)} OR m.supervisor_role_id = ANY (ARRAY(
-      SELECT mr.id FROM user_roles mr JOIN users mu ON mu.id = mr.user_id
-      WHERE mr.company_id = ${companyId} AND mr.status = 'active' AND (mu.first_name || ' ' || mu.surname) ILIKE ${pattern})))`,
-  );
-  return sql<SqlBool>`${sql.join(perWord, sql` AND `)}`;
+function matchesWords(patterns: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.join(
+    patterns.map((pattern) => sql<SqlBool>`m.search_text LIKE ${loweredOnce(pattern)}`),
+    sql` AND `,
+  )}`;
 }
 
 /**
@@ -126,7 +122,7 @@ function withSearchMatches(db: Db, companyId: string, patterns: readonly string[
   return db.with(
     (cte) => cte('search_sites').materialized(),
     () => sql<SiteMatch>`(${sql.raw(genericPlanMark)} SELECT ${matchedColumns} FROM project_sites m
-      WHERE m.company_id = ${companyId} AND ${matchesWords(companyId, patterns)})`,
+      WHERE m.company_id = ${companyId} AND ${matchesWords(patterns)})`,
   ) as unknown as QueryCreator<Database>;
 }
 
@@ -216,7 +212,7 @@ function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, pas
     .select(matchedColumnNames.map((name) => `m.${name}` as const))
     .select(sql<number | string>`count(*) OVER ()`.as('match_count'))
     .where('m.company_id', '=', values.companyId)
-    .where(matchesWords(values.companyId, values.patterns));
+    .where(matchesWords(values.patterns));
   if (shape.status) matches = matches.where('m.status', '=', shape.status);
   let pageIds = db
     .selectFrom(matches.as('ps'))

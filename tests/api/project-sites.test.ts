@@ -966,3 +966,68 @@ describe('GET /api/company/:id/projectSites: the rows PostgreSQL writes', () => 
     expect(byId.get(revoked._id)).toMatchObject({ supervisor: null, supervisorPhone: '0299990000' });
   });
 });
+
+describe('the site search and the supervisor’s name (migration 023)', () => {
+  let staff: Staff;
+  const found = async (search: string) => {
+    const response = await call('GET', `${sitesUrl(staff.companyId)}?search=${encodeURIComponent(search)}`, staff.admin.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<ProjectSiteList>();
+    return { search, found: page.items.map((site) => site.siteNumber).sort(), total: page.total };
+  };
+  const expectFound = async (search: string, siteNumbers: string[]) =>
+    expect(await found(search)).toEqual({ search, found: [...siteNumbers].sort(), total: siteNumbers.length });
+
+  beforeAll(async () => {
+    staff = await companyWithStaff();
+  });
+
+  it('finds a renamed supervisor’s sites by the new name only, in the same step as the rename', async () => {
+    const quinn = await person('CompanySupervisor', staff.companyId, { firstName: 'Quinn', surname: 'Quartz' });
+    await createSite(staff, { siteNumber: 'Q-1', supervisor: quinn.roleId });
+    await createSite(staff, { siteNumber: 'Q-2', supervisor: quinn.roleId });
+    await createSite(staff, { siteNumber: 'S-1', supervisor: staff.supervisor.roleId });
+    await expectFound('quartz', ['Q-1', 'Q-2']);
+    const renamed = await call('PUT', '/api/profile', quinn.token, {
+      firstName: 'Quinn',
+      surname: 'Onyx',
+      contactEmail: 'quinn@example.test',
+      phone: '0412345678',
+      emergencyContactName: 'Robin',
+      emergencyContactPhone: '0412345679',
+      businessDetails: { tradeQualifications: 'Cert IV WHS', whitecardNumber: 'WC-1' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await expectFound('quartz', []);
+    await expectFound('onyx', ['Q-1', 'Q-2']);
+    await expectFound('quinn onyx', ['Q-1', 'Q-2']);
+  });
+
+  it('follows a site’s change of supervisor and its unallocation', async () => {
+    const site = await createSite(staff, { siteNumber: 'M-1', supervisor: staff.phonelessSupervisor.roleId });
+    await expectFound('nophone', ['M-1']);
+    const moved = await call('PUT', siteUrl(staff.companyId, site._id), staff.admin.token, {
+      ...siteBody({ siteNumber: 'M-1', supervisor: staff.supervisor.roleId }),
+      version: site.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectFound('nophone', []);
+    expect((await found('supervisor')).found).toContain('M-1');
+    const unallocated = await call('PUT', siteUrl(staff.companyId, site._id), staff.admin.token, {
+      ...siteBody({ siteNumber: 'M-1', supervisor: null }),
+      version: site.version + 1,
+    });
+    expect(unallocated.statusCode, unallocated.body).toBe(200);
+    expect((await found('supervisor')).found).not.toContain('M-1');
+  });
+
+  it('stops finding a revoked supervisor’s sites by their name, and finds them again once the role is active', async () => {
+    const rory = await person('CompanySupervisor', staff.companyId, { firstName: 'Rory', surname: 'Revoked' });
+    await createSite(staff, { siteNumber: 'R-1', supervisor: rory.roleId });
+    await expectFound('revoked', ['R-1']);
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', rory.roleId).execute();
+    await expectFound('revoked', []);
+    await app.db.updateTable('user_roles').set({ status: 'active' }).where('id', '=', rory.roleId).execute();
+    await expectFound('revoked', ['R-1']);
+  });
+});
