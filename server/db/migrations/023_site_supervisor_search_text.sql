@@ -34,9 +34,8 @@ CREATE TRIGGER project_sites_supervisor_name BEFORE INSERT OR UPDATE OF supervis
 -- A renamed supervisor's sites take the new name in the same transaction.
 CREATE FUNCTION users_pass_name_to_sites() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE project_sites ps SET supervisor_search = lower(NEW.first_name || ' ' || NEW.surname)
-  FROM user_roles ur
-  WHERE ur.user_id = NEW.id AND ur.status = 'active' AND ps.supervisor_role_id = ur.id;
+  UPDATE project_sites SET supervisor_search = supervisor_search_text(supervisor_role_id)
+  WHERE supervisor_role_id IN (SELECT id FROM user_roles WHERE user_id = NEW.id);
   RETURN NULL;
 END $$;
 CREATE TRIGGER users_supervisor_name AFTER UPDATE OF first_name, surname ON users
