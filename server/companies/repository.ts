@@ -7,10 +7,10 @@ import { likePattern } from '../db/like-pattern';
 import {
   orderTerms,
   pageOf,
-  pastCursor,
   positionOf,
+  shapedFrom,
+  shapedLimit,
   shapedStart,
-  shapedWindow,
   splitPaging,
   type Keyset,
   type KeysetColumn,
@@ -164,13 +164,16 @@ const pageOfCompanies = compiledOnce(
     const scope = listScope(db, shape, values);
     const keyset = companyKeyset(shape.sort);
     const start = shapedStart(shape, values);
-    let pageIds = shape.searching
-      ? scope.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c')).select(['c.id', positionOf(keyset).as('position')])
-      : scope.selectFrom('companies as c').select(['c.id', positionOf(keyset).as('position')]).where('c.deleted_at', 'is', null);
-    const past = pastCursor(keyset, start);
-    if (past) pageIds = pageIds.where(past);
+    // The listed clients: a page opened by its number finds where it starts among them.
+    const listed = (creator: QueryCreator<Database>) =>
+      shape.searching
+        ? creator.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c'))
+        : creator.selectFrom('companies as c').where('c.deleted_at', 'is', null);
+    let pageIds = listed(scope).select(['c.id', positionOf(keyset).as('position')]);
+    const from = shapedFrom(keyset, shape, values, () => listed(db));
+    if (from) pageIds = pageIds.where(from);
     for (const term of orderTerms(keyset, start)) pageIds = pageIds.orderBy(term);
-    const page = shapedWindow(pageIds.select(countOf(shape).as('total_count')), shape, values);
+    const page = shapedLimit(pageIds.select(countOf(shape).as('total_count')), shape);
     let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
       .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
       .select(['pg.position', 'pg.total_count']);

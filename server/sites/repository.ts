@@ -13,6 +13,8 @@ import {
   pageOf,
   pastCursor,
   positionOf,
+  shapedFrom,
+  shapedLimit,
   shapedStart,
   shapedWindow,
   splitPaging,
@@ -22,6 +24,7 @@ import {
   type PageStart,
   type PagingShape,
   type PagingValues,
+  type SkippedRows,
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
@@ -247,17 +250,32 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 
 /** A page without a search; the total and the company check ride on it (uncorrelated subqueries run once). */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
-  const { past, order, position } = pageOrder(shape, values);
-  let pageQuery = listedSites(db)
-    .select([position, countOf(values.companyId, shape).as('total_count'), companyLive(values.companyId).as('company_live')])
-    .where('ps.company_id', '=', values.companyId);
-  if (shape.status) pageQuery = pageQuery.where('ps.status', '=', statusLiteral(shape.status));
-  if (past) pageQuery = pageQuery.where(past);
-  for (const term of order) pageQuery = pageQuery.orderBy(term);
-  return shapedWindow(pageQuery, shape, values);
+  const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
+  if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
+  let pageQuery = listedSites(db).select([
+    pageOrder(shape, values).position,
+    countOf(values.companyId, shape).as('total_count'),
+    companyLive(values.companyId).as('company_live'),
+  ]);
+  for (const condition of conditions) pageQuery = pageQuery.where(condition);
+  const keyset = siteKeyset(shape.sort);
+  // The supervisor's name has no index to walk (or keyset): its pages skip rows by OFFSET.
+  if (!keyset) {
+    for (const term of supervisorOrderTerms(shape.sort)) pageQuery = pageQuery.orderBy(term);
+    return shapedWindow(pageQuery, shape, values);
+  }
+  // The company's sites in their own table, for a page opened by its number to find where it starts.
+  const skipped = () => {
+    let rows: SkippedRows = db.selectFrom('project_sites as ps');
+    for (const condition of conditions) rows = rows.where(condition);
+    return rows;
+  };
+  const from = shapedFrom(keyset, shape, values, skipped);
+  if (from) pageQuery = pageQuery.where(from);
+  for (const term of orderTerms(keyset, shapedStart(shape, values))) pageQuery = pageQuery.orderBy(term);
+  return shapedLimit(pageQuery, shape);
 }
 
-/** One page of the list with its total and the company check, compiled once per shape. */
 const pageOfSites = compiledOnce(
   (shape: SitePageShape) => JSON.stringify(shape),
   (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 ? searchPage(db, shape, values) : plainPage(db, shape, values)),

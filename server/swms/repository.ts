@@ -1,4 +1,4 @@
-import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReviewFlag, ReviewStatus, SwmsListItem, SwmsSortKey } from '../../src/domain/swms';
 import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
@@ -11,10 +11,10 @@ import type { CursorPosition } from './cursor';
 import {
   orderTerms,
   pageOf,
-  pastCursor,
   positionOf,
+  shapedFrom,
+  shapedLimit,
   shapedStart,
-  shapedWindow,
   splitPaging,
   type Keyset,
   type KeysetColumn,
@@ -22,6 +22,7 @@ import {
   type PageStart,
   type PagingShape,
   type PagingValues,
+  type SkippedRows,
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { JsonText } from '../http/json-text';
@@ -211,20 +212,35 @@ const pageOfSwms = compiledOnce(
   (db: Db, shape: SwmsPageShape, values: SwmsPageValues) => {
     const queued = shape.reviewFilter === 'forReview' && !shape.searching;
     const keyset = swmsKeyset(shape.sort, queued ? 'q' : 's');
+    const conditions = pageConditions(shape, values, queued);
+    // The list's rows in their own table, for a page opened by its number to find where it starts.
+    const skipped = () => {
+      let rows: SkippedRows = queued ? db.selectFrom('swms_awaiting_review as q') : db.selectFrom('swms as s');
+      for (const condition of conditions) rows = rows.where(condition);
+      return rows;
+    };
     const columns = [swmsListItemJson(shape.flag).as('item'), positionOf(keyset).as('position')] as const;
-    let pageQuery = queued
-      ? awaitingSwms(db).select(columns).where('q.company_id', '=', values.companyId).where('q.flag', '=', shape.flag)
-      : pagedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(columns).where('s.company_id', '=', values.companyId);
-    if (shape.reviewFilter && !queued) pageQuery = pageQuery.where(`s.${flagColumns[shape.flag].at}`, shape.reviewFilter === 'forReview' ? 'is' : 'is not', null);
-    if (shape.searching) pageQuery = pageQuery.where(matchesSearch);
-    const start = shapedStart(shape, values);
-    const past = pastCursor(keyset, start);
-    if (past) pageQuery = pageQuery.where(past);
-    for (const term of orderTerms(keyset, start)) pageQuery = pageQuery.orderBy(term);
+    let pageQuery = queued ? awaitingSwms(db).select(columns) : pagedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(columns);
+    for (const condition of conditions) pageQuery = pageQuery.where(condition);
+    const from = shapedFrom(keyset, shape, values, skipped);
+    if (from) pageQuery = pageQuery.where(from);
+    for (const term of orderTerms(keyset, shapedStart(shape, values))) pageQuery = pageQuery.orderBy(term);
     const totals = [countOf(shape, values.companyId).as('total_count'), companyLive(values.companyId).as('company_live')] as const;
-    return shapedWindow(pageQuery.select(totals), shape, values);
+    return shapedLimit(pageQuery.select(totals), shape);
   },
 );
+
+/**
+ * Which SWMS a page lists, over `s` (the SWMS) or, for For Review without a search, `q` (the queue of those awaiting
+ * the flag, migration 021).
+ */
+function pageConditions(shape: SwmsPageShape, values: SwmsPageValues, queued: boolean): Expression<SqlBool>[] {
+  if (queued) return [sql<SqlBool>`q.company_id = ${values.companyId}`, sql<SqlBool>`q.flag = ${shape.flag}`];
+  const conditions = [sql<SqlBool>`s.company_id = ${values.companyId}`];
+  if (shape.reviewFilter) conditions.push(sql<SqlBool>`${sql.ref(`s.${flagColumns[shape.flag].at}`)} ${sql.raw(shape.reviewFilter === 'forReview' ? 'IS NULL' : 'IS NOT NULL')}`);
+  if (shape.searching) conditions.push(matchesSearch);
+  return conditions;
+}
 
 /** A page's SWMS: its id and its list row as JSON text. */
 export interface SwmsPageRow {

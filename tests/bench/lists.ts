@@ -65,6 +65,8 @@ interface Scenario {
   /** The API path; its query string is also what the direct call decodes. */
   readonly path: string;
   readonly direct: (db: Db, query: Record<string, string>) => Promise<unknown>;
+  /** A page opened by its number alone (a typed or shared link): not reached by its 'Next page' cursor. */
+  readonly typed?: boolean;
 }
 interface Figures {
   readonly rate: number;
@@ -85,7 +87,10 @@ const reviewer = (seed: ListSeed, role: Role) => ({
 const benchStorage = { readUrl: readUrls(new StorageSharedKeyCredential(devAccountName, Buffer.from('bench key').toString('base64')), () => benchPublicUrl) };
 const app = (db: Db) => ({ db, storage: benchStorage as never });
 
-/** Each list's deep page is reached the way the app reaches it: the page before it, then its 'Next page'. */
+/**
+ * Each list's deep page is reached the way the app reaches it: the page before it, then its 'Next page'; a typed link
+ * opens it by its number alone.
+ */
 function scenarios(seed: ListSeed): Scenario[] {
   const swms = (name: string, role: Role, query: string): Scenario => ({
     name: `SWMS: ${name}`,
@@ -114,14 +119,17 @@ function scenarios(seed: ListSeed): Scenario[] {
     swms('search "olivia"', 'admin', '?search=olivia'),
     swms(`page ${swmsDeep} (Date New-Old)`, 'admin', `?page=${swmsDeep}`),
     swms('page 250 (Job No. Low-High)', 'admin', '?sort=siteNumber.number.asc&page=250'),
+    { ...swms('page 250 (Job No. Low-High), typed link', 'admin', '?sort=siteNumber.number.asc&page=250'), typed: true },
     swms(`For Review page ${Math.floor(swmsDeep / 2)} (supervisor)`, 'supervisor', `?filter=status.string.forReview&page=${Math.floor(swmsDeep / 2)}`),
     sites('page 1', ''),
     sites('status Ongoing', '?filter=status.string.ongoing'),
     sites('search "parramatta"', '?search=parramatta'),
     sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
+    { ...sites(`page ${siteDeep} (by address), typed link`, `?sort=address.string.asc&page=${siteDeep}`), typed: true },
     clients('page 1', ''),
     clients('search "build 12"', '?search=build%2012'),
     clients(`page ${clientDeep} (by name)`, `?sort=name.string.asc&page=${clientDeep}`),
+    { ...clients(`page ${clientDeep} (by name), typed link`, `?sort=name.string.asc&page=${clientDeep}`), typed: true },
   ].filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only.toLowerCase()));
 }
 
@@ -170,7 +178,7 @@ async function runApi(baseUrl: string, urlPath: string, token: string, connectio
 async function resolvePath(baseUrl: string, scenario: Scenario, token: string): Promise<string> {
   const url = new URL(scenario.path, baseUrl);
   const page = Number(url.searchParams.get('page') ?? 1);
-  if (page <= 1) return scenario.path;
+  if (page <= 1 || scenario.typed) return scenario.path;
   url.searchParams.set('page', String(page - 1));
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   const before = (await response.json()) as { nextCursor?: string | null };
