@@ -260,10 +260,13 @@ const fixed = (value: number, digits = 0) => value.toLocaleString('en-AU', { min
 
 const micros = (value: number | undefined) => (value === undefined ? '-' : fixed(value));
 
+/** The widest scenario name ('SWMS: page 250 (Job No. Low-High), typed link') and a space. */
+const nameWidth = 48;
+
 function printRow(name: string, api: Figures, direct: Figures) {
   console.log(
     [
-      name.padEnd(44),
+      name.padEnd(nameWidth),
       fixed(api.rate).padStart(8),
       fixed(api.p50, 1).padStart(9),
       fixed(api.p99, 1).padStart(9),
@@ -273,7 +276,7 @@ function printRow(name: string, api: Figures, direct: Figures) {
       fixed(direct.p99, 1).padStart(9),
       fixed(api.rate / direct.rate, 2).padStart(7),
       micros(api.cpu?.portal).padStart(8),
-      micros(api.cpu?.postgres).padStart(7),
+      micros(api.cpu?.postgres).padStart(8),
       micros(api.cpu?.load).padStart(7),
       micros(api.cpu?.ceiling).padStart(9),
       api.failed ? `  ${api.failed} failed` : '',
@@ -345,8 +348,8 @@ async function benchmark(kind: 'postgres' | 'pglite') {
       await runDirectAll(paths);
     }
     console.log(
-      `${'scenario'.padEnd(44)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}` +
-        `${'portal'.padStart(8)}${'pg'.padStart(7)}${'load'.padStart(7)}${'ceiling'.padStart(9)}`,
+      `${'scenario'.padEnd(nameWidth)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}` +
+        `${'portal'.padStart(8)}${'pg'.padStart(8)}${'load'.padStart(7)}${'ceiling'.padStart(9)}`,
     );
     // PGlite runs inside the portal's process, so its time is in the portal's column.
     const localPostgres = kind === 'postgres' && isLocalServer(env.DATABASE_URL ?? '');
