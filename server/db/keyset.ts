@@ -12,7 +12,7 @@ import { genericPlanMark } from './routed-pool';
 export interface KeysetColumn {
   readonly expression: RawBuilder<unknown>;
   /** The SQL type a cursor's text value is cast back to. */
-  readonly type: 'timestamptz' | 'uuid' | 'text' | 'numeric';
+  readonly type: 'timestamptz' | 'uuid' | 'text' | 'numeric' | 'boolean';
 }
 
 export interface Keyset {

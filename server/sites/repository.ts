@@ -130,7 +130,7 @@ function withSearchMatches(db: Db, companyId: string, patterns: readonly string[
 }
 
 /** A matching site carries what the page's filter and every order read, so the page is picked from the matches alone. */
-const matchedColumnNames = ['id', 'company_id', 'status', 'created_at', 'address', 'suburb', 'client_name', 'site_number', 'supervisor_role_id'] as const;
+const matchedColumnNames = ['id', 'company_id', 'status', 'created_at', 'address', 'suburb', 'client_name', 'site_number', 'supervisor_role_id', 'supervisor_search'] as const;
 const matchedColumns = sql.join(matchedColumnNames.map((name) => sql.ref(`m.${name}`)));
 
 type SiteMatch = Pick<Selectable<ProjectSitesTable>, (typeof matchedColumnNames)[number]>;
@@ -141,14 +141,13 @@ const matchesSearch = sql<SqlBool>`ps.id IN (SELECT id FROM search_sites)`;
 const listScope = (db: Db, companyId: string, patterns: readonly string[]): QueryCreator<Database> =>
   patterns.length > 0 ? withSearchMatches(db, companyId, patterns) : db;
 
-const supervisorNameOrder = sql`lower(u.first_name || ' ' || u.surname)`;
-
 /**
- * The spec §5 sorts as keysets (issue 11), each served by an index of migrations 003 and 009 in both
- * directions. The supervisor's name lives in another table and sorts unassigned sites last either way,
- * so that order alone pages by number.
+ * The spec §5 sorts as keysets (issue 11), each served by an index of migrations 003, 009, 024 and 025 in both
+ * directions. The supervisor's name is the lower-cased one the site keeps (`supervisor_search`, migration 023; ''
+ * without an active supervisor): unassigned sites come last either way, so that order starts with whether the
+ * site has one, written for each direction so that all its columns run one way.
  */
-export function siteKeyset(key: SiteSortKey): Keyset | null {
+export function siteKeyset(key: SiteSortKey): Keyset {
   const [field, , direction] = key.split('.') as [string, string, 'asc' | 'desc'];
   const id: KeysetColumn = { expression: sql`ps.id`, type: 'uuid' };
   const lower = (column: string): KeysetColumn => ({ expression: sql`lower(${sql.ref(column)})`, type: 'text' });
@@ -161,8 +160,10 @@ export function siteKeyset(key: SiteSortKey): Keyset | null {
       return { columns: [lower('ps.client_name'), id], direction };
     case 'siteNumber':
       return { columns: [{ expression: sql`(job_sort_key(ps.site_number) COLLATE "C")`, type: 'text' }, id], direction };
-    case 'supervisorName':
-      return null;
+    case 'supervisorName': {
+      const unassignedLast = direction === 'asc' ? sql`(ps.supervisor_search = '')` : sql`(ps.supervisor_search <> '')`;
+      return { columns: [{ expression: unassignedLast, type: 'boolean' }, { expression: sql`ps.supervisor_search`, type: 'text' }, id], direction };
+    }
     default:
       return { columns: [{ expression: sql`ps.created_at`, type: 'timestamptz' }, id], direction };
   }
@@ -207,11 +208,7 @@ interface SitePageValues extends Bound, PagingValues {
 function pageOrder(shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
   const start = shapedStart(shape, values);
-  return {
-    past: keyset ? pastCursor(keyset, start) : null,
-    order: keyset ? orderTerms(keyset, start) : supervisorOrderTerms(shape.sort),
-    position: keyset ? positionOf(keyset).as('position') : sql<string>`'[]'`.as('position'),
-  };
+  return { past: pastCursor(keyset, start), order: orderTerms(keyset, start), position: positionOf(keyset).as('position') };
 }
 
 /**
@@ -228,11 +225,7 @@ function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, pas
     .where('m.company_id', '=', values.companyId)
     .where(matchesWords(values.patterns));
   if (shape.status) matches = matches.where('m.status', '=', statusLiteral(shape.status));
-  let pageIds = db
-    .selectFrom(matches.as('ps'))
-    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-    .leftJoin('users as u', 'u.id', 'ur.user_id')
-    .select(['ps.id', 'ps.match_count']);
+  let pageIds = db.selectFrom(matches.as('ps')).select(['ps.id', 'ps.match_count']);
   if (past) pageIds = pageIds.where(past);
   for (const term of order) pageIds = pageIds.orderBy(term);
   return shapedWindow(pageIds, shape, values);
@@ -259,11 +252,6 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
   const keyset = siteKeyset(shape.sort);
-  // The supervisor's name has no index to walk (or keyset): its pages skip rows by OFFSET.
-  if (!keyset) {
-    for (const term of supervisorOrderTerms(shape.sort)) pageQuery = pageQuery.orderBy(term);
-    return shapedWindow(pageQuery, shape, values);
-  }
   // The company's sites in their own table, for a page opened by its number to find where it starts.
   const skipped = () => {
     let rows: SkippedRows = db.selectFrom('project_sites as ps');
@@ -288,8 +276,7 @@ export async function listSites(
   options: SiteListOptions,
   fingerprint: string,
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
-  const keyset = siteKeyset(options.sort);
-  const start: PageStart = keyset ? options.start : { kind: 'page', page: options.start.kind === 'page' ? options.start.page : 1 };
+  const start = options.start;
   const { paging, bound } = splitPaging(start, options.pageSize);
   const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
   const values: SitePageValues = { ...bound, companyId, patterns: options.words.map((word) => likePattern(word)) };
@@ -301,14 +288,7 @@ export async function listSites(
       .selectNoFrom([countOf(companyId, shape).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
-  // An order without a keyset moves by page number only.
-  return { rows, total: Number(counted.total_count ?? 0), cursors: keyset ? cursors : { nextCursor: null, previousCursor: null }, companyLive: counted.company_live };
-}
-
-/** The supervisor-name order: unassigned sites last in both directions, then the id. */
-function supervisorOrderTerms(sort: SiteSortKey) {
-  const direction = sort.endsWith('.desc') ? sql.raw('DESC') : sql.raw('ASC');
-  return [sql`${supervisorNameOrder} ${direction} NULLS LAST`, sql`ps.id ${direction}`];
+  return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
 
 export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {

@@ -123,8 +123,7 @@ export async function searchSites(app: App, companyId: string, query: SiteListQu
   const status = filteredStatus(query);
   const sort = query.sort ?? defaultSiteSort;
   const fingerprint = queryFingerprint(['sites', companyId, words, status ?? null, sort, pageSize]);
-  const keyset = siteKeyset(sort);
-  const start = keyset ? pageStart(fingerprint, keyset, { page, after: query.after, before: query.before }) : ({ kind: 'page', page } as const);
+  const start = pageStart(fingerprint, siteKeyset(sort), { page, after: query.after, before: query.before });
   const { rows, total, cursors, companyLive } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
   return { answer: { items: rows.map((row) => siteListItem(app, row)), total, page, pageSize, ...cursors }, companyLive };
 }

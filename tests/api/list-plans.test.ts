@@ -46,6 +46,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       ['sites', (db) => searchSites({ db, storage } as never, seed.companyId, decodeOr400(SiteListQuery, {}))],
       ['sites Ongoing', (db) => searchSites({ db, storage } as never, seed.companyId, decodeOr400(SiteListQuery, { filter: 'status.string.ongoing' }))],
       ['sites by address', (db) => searchSites({ db, storage } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc' }))],
+      ['sites by supervisor', (db) => searchSites({ db, storage } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'supervisorName.string.desc' }))],
       ['SWMS', (db) => searchSwms({ db, storage } as never, reviewer('companyAdmin'), decodeOr400(SwmsListQuery, {}))],
       ['SWMS For Review', (db) => searchSwms({ db, storage } as never, reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview' }))],
       ['clients', (db) => searchCompanies({ db, storage } as never, decodeOr400(CompanyListQuery, {}))],

@@ -815,7 +815,7 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
   });
 
   it('walks each order by cursor, forward and back, as page numbers read it; totals per status stay exact through status changes', async () => {
-    for (const sort of ['createdAt.date.desc', 'address.string.asc', 'suburb.string.desc', 'clientName.string.asc', 'siteNumber.string.desc', 'supervisorName.string.asc']) {
+    for (const sort of ['createdAt.date.desc', 'address.string.asc', 'suburb.string.desc', 'clientName.string.asc', 'siteNumber.string.desc', 'supervisorName.string.asc', 'supervisorName.string.desc']) {
       const byNumber: string[] = [];
       for (let page = 1; ; page++) {
         const one = await list(`sort=${sort}&pageSize=2&page=${page}`);
