@@ -352,14 +352,12 @@ export interface SiteMatchOptions {
 export async function lockMatchingSites(db: Db, companyId: string, options: SiteMatchOptions, excludedIds: readonly string[]) {
   let query = listScope(db, companyId, options.words.map((word) => likePattern(word)))
     .selectFrom('project_sites as ps')
-    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-    .leftJoin('users as u', 'u.id', 'ur.user_id')
     .select(['ps.id', 'ps.status', 'ps.version'])
     .where('ps.company_id', '=', companyId);
   if (options.status) query = query.where('ps.status', '=', options.status);
   if (options.words.length > 0) query = query.where(matchesSearch);
   if (excludedIds.length > 0) query = query.where('ps.id', 'not in', excludedIds);
-  return query.orderBy('ps.id').forUpdate(['ps']).execute();
+  return query.orderBy('ps.id').forUpdate().execute();
 }
 
 export async function setSitesStatus(db: Db, siteIds: readonly string[], status: SiteStatus): Promise<void> {
