@@ -145,6 +145,10 @@ export const shapedLimit = <Q extends Windowed>(query: Q, paging: PagingShape): 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list's table and conditions
 export type SkippedRows = SelectQueryBuilder<any, any, object>;
 
+/** A list's table with its conditions: the rows `shapedFrom` skips. */
+export const skippedRows = (table: SkippedRows, conditions: readonly Expression<SqlBool>[]): SkippedRows =>
+  conditions.reduce((rows, condition) => rows.where(condition), table);
+
 /**
  * Where a compiled keyset page starts, as a condition (null for the first page): past its cursor, or, for a page
  * opened by its number (a typed link), at the row OFFSET rows into the list. That row's sort values come from

@@ -17,6 +17,7 @@ import {
   shapedLimit,
   shapedStart,
   shapedWindow,
+  skippedRows,
   splitPaging,
   type Keyset,
   type KeysetColumn,
@@ -24,7 +25,6 @@ import {
   type PageStart,
   type PagingShape,
   type PagingValues,
-  type SkippedRows,
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
@@ -243,27 +243,23 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 
 /** A page without a search; the total and the company check ride on it (uncorrelated subqueries run once). */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
+  const keyset = siteKeyset(shape.sort);
   const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
   if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
   let pageQuery = listedSites(db).select([
-    pageOrder(shape, values).position,
+    positionOf(keyset).as('position'),
     countOf(values.companyId, shape).as('total_count'),
     companyLive(values.companyId).as('company_live'),
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
-  const keyset = siteKeyset(shape.sort);
-  // The company's sites in their own table, for a page opened by its number to find where it starts.
-  const skipped = () => {
-    let rows: SkippedRows = db.selectFrom('project_sites as ps');
-    for (const condition of conditions) rows = rows.where(condition);
-    return rows;
-  };
-  const from = shapedFrom(keyset, shape, values, skipped);
+  // A page opened by its number finds where it starts among the company's sites in their own table.
+  const from = shapedFrom(keyset, shape, values, () => skippedRows(db.selectFrom('project_sites as ps'), conditions));
   if (from) pageQuery = pageQuery.where(from);
   for (const term of orderTerms(keyset, shapedStart(shape, values))) pageQuery = pageQuery.orderBy(term);
   return shapedLimit(pageQuery, shape);
 }
 
+/** One page of the list with its total and the company check, compiled once per shape. */
 const pageOfSites = compiledOnce(
   (shape: SitePageShape) => JSON.stringify(shape),
   (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 ? searchPage(db, shape, values) : plainPage(db, shape, values)),
@@ -276,8 +272,7 @@ export async function listSites(
   options: SiteListOptions,
   fingerprint: string,
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
-  const start = options.start;
-  const { paging, bound } = splitPaging(start, options.pageSize);
+  const { paging, bound } = splitPaging(options.start, options.pageSize);
   const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
   const values: SitePageValues = { ...bound, companyId, patterns: options.words.map((word) => likePattern(word)) };
   const fetched = await pageOfSites(db, shape, values);
@@ -287,7 +282,7 @@ export async function listSites(
     (await listScope(db, companyId, values.patterns)
       .selectNoFrom([countOf(companyId, shape).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
-  const { rows, cursors } = pageOf(fetched, start, options.pageSize, fingerprint);
+  const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
 

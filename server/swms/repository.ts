@@ -15,6 +15,7 @@ import {
   shapedFrom,
   shapedLimit,
   shapedStart,
+  skippedRows,
   splitPaging,
   type Keyset,
   type KeysetColumn,
@@ -22,7 +23,6 @@ import {
   type PageStart,
   type PagingShape,
   type PagingValues,
-  type SkippedRows,
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { JsonText } from '../http/json-text';
@@ -213,12 +213,8 @@ const pageOfSwms = compiledOnce(
     const queued = shape.reviewFilter === 'forReview' && !shape.searching;
     const keyset = swmsKeyset(shape.sort, queued ? 'q' : 's');
     const conditions = pageConditions(shape, values, queued);
-    // The list's rows in their own table, for a page opened by its number to find where it starts.
-    const skipped = () => {
-      let rows: SkippedRows = queued ? db.selectFrom('swms_awaiting_review as q') : db.selectFrom('swms as s');
-      for (const condition of conditions) rows = rows.where(condition);
-      return rows;
-    };
+    // A page opened by its number finds where it starts among the list's rows in their own table.
+    const skipped = () => skippedRows(queued ? db.selectFrom('swms_awaiting_review as q') : db.selectFrom('swms as s'), conditions);
     const columns = [swmsListItemJson(shape.flag).as('item'), positionOf(keyset).as('position')] as const;
     let pageQuery = queued ? awaitingSwms(db).select(columns) : pagedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(columns);
     for (const condition of conditions) pageQuery = pageQuery.where(condition);
