@@ -124,6 +124,7 @@ function scenarios(seed: ListSeed): Scenario[] {
     sites('page 1', ''),
     sites('status Ongoing', '?filter=status.string.ongoing'),
     sites('search "parramatta"', '?search=parramatta'),
+    sites('by supervisor (Z-A)', '?sort=supervisorName.string.desc'),
     sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
     { ...sites(`page ${siteDeep} (by address), typed link`, `?sort=address.string.asc&page=${siteDeep}`), typed: true },
     clients('page 1', ''),
