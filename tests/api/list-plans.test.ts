@@ -50,7 +50,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       ['SWMS', (db) => searchSwms({ db, storage } as never, reviewer('companyAdmin'), decodeOr400(SwmsListQuery, {}))],
       ['SWMS For Review', (db) => searchSwms({ db, storage } as never, reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview' }))],
       ['clients', (db) => searchCompanies({ db, storage } as never, decodeOr400(CompanyListQuery, {}))],
-      // A page opened by its number (a typed or shared link without a cursor) skips rows with a bound OFFSET.
+      // Pages opened by their number (a typed or shared link without a cursor): they skip rows (see below).
       ['SWMS page 50 by Job No.', (db) => searchSwms({ db, storage } as never, reviewer('companyAdmin'), decodeOr400(SwmsListQuery, { sort: 'siteNumber.number.asc', page: '50' }))],
       ['SWMS For Review page 20', (db) => searchSwms({ db, storage } as never, reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview', page: '20' }))],
       ['sites page 100 by address', (db) => searchSites({ db, storage } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc', page: '100' }))],
