@@ -5,11 +5,10 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
 import { likePattern } from '../db/like-pattern';
 import {
+  keysetPage,
   orderTerms,
   pageOf,
   positionOf,
-  shapedFrom,
-  shapedLimit,
   shapedStart,
   splitPaging,
   type Keyset,
@@ -169,11 +168,8 @@ const pageOfCompanies = compiledOnce(
       shape.searching
         ? creator.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c'))
         : creator.selectFrom('companies as c').where('c.deleted_at', 'is', null);
-    let pageIds = listed(scope).select(['c.id', positionOf(keyset).as('position')]);
-    const from = shapedFrom(keyset, shape, values, () => listed(db));
-    if (from) pageIds = pageIds.where(from);
-    for (const term of orderTerms(keyset, start)) pageIds = pageIds.orderBy(term);
-    const page = shapedLimit(pageIds.select(countOf(shape).as('total_count')), shape);
+    const pageIds = listed(scope).select(['c.id', positionOf(keyset).as('position'), countOf(shape).as('total_count')]);
+    const page = keysetPage(pageIds, keyset, shape, values, () => listed(db));
     let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
       .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
       .select(['pg.position', 'pg.total_count']);

@@ -138,8 +138,6 @@ export const shapedStart = (paging: PagingShape, bound: PagingValues): PageStart
 export const shapedWindow = <Q extends Windowed>(query: Q, paging: PagingShape, bound: PagingValues): Q =>
   limitedPage(query, paging.pageSize, paging.skipping ? bound.offset : undefined);
 
-/** LIMIT of a keyset page statement, whose start is a condition (`shapedFrom`): a page and one more. */
-export const shapedLimit = <Q extends Windowed>(query: Q, paging: PagingShape): Q => limitedPage(query, paging.pageSize, undefined);
 
 /** The rows of a list in its table alone, with the list's conditions: what a page opened by its number skips. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list's table and conditions
@@ -157,13 +155,30 @@ export const skippedRows = (table: SkippedRows, conditions: readonly Expression<
  * 250 of 100,000 SWMS took 91 ms, against 3 ms read from the row found by an index-only scan). Past the last row the
  * subquery finds nothing, the comparison is null and the page is empty, as with OFFSET.
  */
-export function shapedFrom(keyset: Keyset, paging: PagingShape, bound: PagingValues, skipped: () => SkippedRows): Expression<SqlBool> | null {
+function shapedFrom(keyset: Keyset, paging: PagingShape, bound: PagingValues, skipped: () => SkippedRows): Expression<SqlBool> | null {
   if (paging.start !== 'page') return pastCursor(keyset, shapedStart(paging, bound));
   if (!paging.skipping) return null;
   let first = skipped().modifyFront(sql.raw(genericPlanMark)).select(keyset.columns.map((column, index) => column.expression.as(`k${index}`)));
   for (const term of orderTerms(keyset, { kind: 'page', page: 1 })) first = first.orderBy(term);
   const operator = keyset.direction === 'asc' ? '>=' : '<=';
   return sql<SqlBool>`(${sql.join(keyset.columns.map((column) => column.expression))}) ${sql.raw(operator)} ${first.offset(bound.offset).limit(sql.lit(1))}`;
+}
+
+interface KeysetQuery extends Windowed {
+  where(condition: Expression<SqlBool>): this;
+  orderBy(term: RawBuilder<unknown>): this;
+}
+
+/**
+ * A compiled keyset page statement: where it starts (`shapedFrom`), its order, and its limit (a page and one more,
+ * written into the statement like `shapedWindow`'s). `skipped` gives the list's own table and conditions
+ * (`skippedRows`), read only by a page opened by its number.
+ */
+export function keysetPage<Q extends KeysetQuery>(query: Q, keyset: Keyset, paging: PagingShape, bound: PagingValues, skipped: () => SkippedRows): Q {
+  const from = shapedFrom(keyset, paging, bound, skipped);
+  let page = from ? query.where(from) : query;
+  for (const term of orderTerms(keyset, shapedStart(paging, bound))) page = page.orderBy(term);
+  return limitedPage(page, paging.pageSize, undefined);
 }
 
 /**

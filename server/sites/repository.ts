@@ -9,12 +9,11 @@ import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
 import {
+  keysetPage,
   orderTerms,
   pageOf,
   pastCursor,
   positionOf,
-  shapedFrom,
-  shapedLimit,
   shapedStart,
   shapedWindow,
   skippedRows,
@@ -253,10 +252,7 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
   // A page opened by its number finds where it starts among the company's sites in their own table.
-  const from = shapedFrom(keyset, shape, values, () => skippedRows(db.selectFrom('project_sites as ps'), conditions));
-  if (from) pageQuery = pageQuery.where(from);
-  for (const term of orderTerms(keyset, shapedStart(shape, values))) pageQuery = pageQuery.orderBy(term);
-  return shapedLimit(pageQuery, shape);
+  return keysetPage(pageQuery, keyset, shape, values, () => skippedRows(db.selectFrom('project_sites as ps'), conditions));
 }
 
 /** One page of the list with its total and the company check, compiled once per shape. */

@@ -9,12 +9,9 @@ import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns, isoMillis } from './columns';
 import type { CursorPosition } from './cursor';
 import {
-  orderTerms,
+  keysetPage,
   pageOf,
   positionOf,
-  shapedFrom,
-  shapedLimit,
-  shapedStart,
   skippedRows,
   splitPaging,
   type Keyset,
@@ -218,11 +215,8 @@ const pageOfSwms = compiledOnce(
     const columns = [swmsListItemJson(shape.flag).as('item'), positionOf(keyset).as('position')] as const;
     let pageQuery = queued ? awaitingSwms(db).select(columns) : pagedSwms(listScope(db, values.companyId, shape.searching ? values.pattern : null)).select(columns);
     for (const condition of conditions) pageQuery = pageQuery.where(condition);
-    const from = shapedFrom(keyset, shape, values, skipped);
-    if (from) pageQuery = pageQuery.where(from);
-    for (const term of orderTerms(keyset, shapedStart(shape, values))) pageQuery = pageQuery.orderBy(term);
     const totals = [countOf(shape, values.companyId).as('total_count'), companyLive(values.companyId).as('company_live')] as const;
-    return shapedLimit(pageQuery.select(totals), shape);
+    return keysetPage(pageQuery.select(totals), keyset, shape, values, skipped);
   },
 );
 
