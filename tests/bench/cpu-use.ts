@@ -82,11 +82,15 @@ export interface CpuGroups {
 
 /** Starts counting; the returned function takes the number of requests answered since and gives the CPU per request. */
 export function countCpu(groups: CpuGroups): (requests: number) => CpuPerRequest {
-  const read = () => ({
-    portal: groups.portalPid === undefined ? new Map<number, number>() : snapshot([groups.portalPid]),
-    postgres: groups.localPostgres ? snapshot(postgresPids()) : new Map<number, number>(),
-    load: snapshot([process.pid]),
-  });
+  // Each process is read once per instant, so two groups naming one process (the portal run in the
+  // bench's own process) count the same ticks rather than two readings a clock tick apart.
+  const read = () => {
+    const portal = groups.portalPid === undefined ? [] : [groups.portalPid];
+    const postgres = groups.localPostgres ? postgresPids() : [];
+    const all = snapshot([...new Set([...portal, ...postgres, process.pid])]);
+    const of = (pids: readonly number[]): Snapshot => new Map(pids.flatMap((pid) => (all.has(pid) ? [[pid, all.get(pid)!] as const] : [])));
+    return { portal: of(portal), postgres: of(postgres), load: of([process.pid]) };
+  };
   const before = read();
   return (requests) => {
     const after = read();
