@@ -95,8 +95,10 @@ const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
   ]),
 );
 
-/** A list page's site: its own fields as JSON (`siteFieldsJson`) beside the supervisor's and the plan's columns. */
-const listedSites = builtOnce((db: QueryCreator<Database>) => joinedSites(db).select([siteFieldsJson.as('item'), ...supervisorAndPlanColumns]));
+/** A list page's site: its fields as JSON (`siteFieldsJson`) beside the plan's columns. */
+const listedSites = builtOnce((db: QueryCreator<Database>) =>
+  joinedSites(db).select([siteFieldsJson.as('item'), 'f.file_key as plan_file_key', 'f.friendly_name as plan_friendly_name']),
+);
 
 export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>>;
 

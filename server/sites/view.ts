@@ -24,8 +24,8 @@ type SupervisorAndPlanColumns = Pick<
 
 type SupervisorAndPlan = Pick<ProjectSite, 'supervisor' | 'supervisorName' | 'supervisorDetails' | 'supervisorPhone' | 'siteSafetyPlan'>;
 
-/** The site's own fields as PostgreSQL writes them for a list (`siteFieldsJson`). */
-export type SiteFieldsJson = JsonText<Omit<ProjectSite, keyof SupervisorAndPlan>>;
+/** A site as PostgreSQL writes it for a list (`siteFieldsJson`): everything but the plan, whose url the portal signs. */
+export type SiteFieldsJson = JsonText<Omit<ProjectSite, 'siteSafetyPlan'>>;
 
 function supervisorOf(row: SupervisorAndPlanColumns): Omit<SupervisorAndPlan, 'siteSafetyPlan'> {
   if (!row.supervisor_role_id) {
@@ -43,7 +43,7 @@ function supervisorOf(row: SupervisorAndPlanColumns): Omit<SupervisorAndPlan, 's
   };
 }
 
-function planOf(app: Pick<FastifyInstance, 'storage'>, row: SupervisorAndPlanColumns): ProjectSite['siteSafetyPlan'] {
+function planOf(app: Pick<FastifyInstance, 'storage'>, row: Pick<SupervisorAndPlanColumns, 'plan_file_key' | 'plan_friendly_name'>): ProjectSite['siteSafetyPlan'] {
   return row.plan_file_key && row.plan_friendly_name !== null
     ? { friendlyName: row.plan_friendly_name, fileKey: row.plan_file_key, type: 'siteSafetyPlan' as const, url: app.storage.readUrl(row.plan_file_key) }
     : null;
@@ -71,10 +71,39 @@ export function siteView(app: Pick<FastifyInstance, 'storage'>, row: SiteDetails
   };
 }
 
+/** What JavaScript's `String.prototype.trim` removes (WhiteSpace and LineTerminator), for PostgreSQL's `btrim`. */
+export const jsTrimmedCharacters =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+/** A text column trimmed as `String.prototype.trim` trims it. */
+const trimmedAsJs = (column: string) => sql`btrim(${sql.ref(column)}, ${sql.lit(jsTrimmedCharacters)})`;
+
 /**
- * Spec §3 project site fields that need nothing of the portal, as `siteView` writes them, written by PostgreSQL
- * as JSON over the list statement's site (ps) and company (c). Issue 11: the list's rows arrive as this JSON
- * with only the supervisor's and the plan's columns beside it (`siteListItem`), instead of 22 columns each.
+ * The stored PPE values still offered, in their stored order, as `siteView` filters them. A site's PPE is nearly
+ * always all offered (`<@`, one comparison of two arrays); only otherwise is it unnested and filtered, a subquery
+ * that took 1-2 µs a row even for an empty array.
+ */
+const offeredPpe = sql`ARRAY[${sql.join(ppeValues.map((value) => sql.lit(value)))}]`;
+const answeredPpe = sql`CASE WHEN ps.ppe <@ ${offeredPpe} THEN ps.ppe ELSE ARRAY(SELECT stored.value FROM unnest(ps.ppe) WITH ORDINALITY AS stored (value, n)
+      WHERE stored.value = ANY (${offeredPpe}) ORDER BY stored.n) END`;
+
+/** `supervisorOf` in SQL, over the active role (ur), its user (u) and the company (c) of the list statement. */
+const supervisorFields = sql`
+    ur.id AS "supervisor",
+    CASE WHEN ur.id IS NOT NULL THEN coalesce(
+      nullif(concat_ws(' ',
+        CASE WHEN ${trimmedAsJs('u.first_name')} <> '' THEN u.first_name END,
+        CASE WHEN ${trimmedAsJs('u.surname')} <> '' THEN u.surname END), ''),
+      nullif(u.contact_email, ''), nullif(u.email, ''), '') END AS "supervisorName",
+    CASE WHEN ur.id IS NOT NULL THEN (SELECT row_to_json(details) FROM (SELECT coalesce(u.first_name, '') AS "firstName", coalesce(u.surname, '') AS "surname") details) END AS "supervisorDetails",
+    CASE WHEN ur.id IS NOT NULL THEN coalesce(nullif(${trimmedAsJs('u.phone')}, ''), c.phone) ELSE c.phone END AS "supervisorPhone",`;
+
+/**
+ * Spec §3 project site fields but the plan, as `siteView` writes them, written by PostgreSQL as JSON over the
+ * list statement's site (ps), company (c), supervisor's active role (ur) and user (u). Issue 11: the list's rows
+ * arrive as this JSON with only the plan's two columns beside it (`siteListItem`), instead of 22 columns each.
+ * Parsing the supervisor's six columns and writing their four fields in the portal cost it 150-270 µs a page
+ * (side by side at 32 connections: 495-772 req/s before, 574-1,071 after, with PostgreSQL's CPU the same).
  */
 export const siteFieldsJson = sql<SiteFieldsJson>`(SELECT row_to_json(site)::text FROM (SELECT
     ps.id AS "_id",
@@ -83,9 +112,8 @@ export const siteFieldsJson = sql<SiteFieldsJson>`(SELECT row_to_json(site)::tex
     ps.postcode AS "postcode",
     ps.address || ', ' || ps.suburb || ' ' || ps.postcode AS "fullAddress",
     ps.site_number AS "siteNumber",
-    ps.client_name AS "clientName",
-    ARRAY(SELECT stored.value FROM unnest(ps.ppe) WITH ORDINALITY AS stored (value, n)
-      WHERE stored.value = ANY (ARRAY[${sql.join(ppeValues.map((value) => sql.lit(value)))}]) ORDER BY stored.n) AS "ppe",
+    ps.client_name AS "clientName",${supervisorFields}
+    ${answeredPpe} AS "ppe",
     ps.other_ppe AS "otherPpe",
     ps.status AS "status",
     (SELECT row_to_json(company) FROM (SELECT c.id AS "_id", c.phone AS "phone") company) AS "company",
@@ -93,7 +121,10 @@ export const siteFieldsJson = sql<SiteFieldsJson>`(SELECT row_to_json(site)::tex
     ${isoMillisText('ps.created_at')} AS "createdAt",
     ${isoMillisText('ps.updated_at')} AS "updatedAt") site)`;
 
-/** A list row: PostgreSQL's JSON of the site with the supervisor and the plan (its url signed here) added. */
-export function siteListItem(app: Pick<FastifyInstance, 'storage'>, row: SupervisorAndPlanColumns & { readonly item: SiteFieldsJson }): JsonText<ProjectSite> {
-  return withFields(row.item, { ...supervisorOf(row), siteSafetyPlan: planOf(app, row) });
+/** A list row: PostgreSQL's JSON of the site with the plan (its url signed here) added. */
+export function siteListItem(
+  app: Pick<FastifyInstance, 'storage'>,
+  row: Pick<SupervisorAndPlanColumns, 'plan_file_key' | 'plan_friendly_name'> & { readonly item: SiteFieldsJson },
+): JsonText<ProjectSite> {
+  return withFields(row.item, { siteSafetyPlan: planOf(app, row) });
 }
