@@ -20,6 +20,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
+import { companyFieldsJson, type CompanyFieldsJson } from './view';
 
 export interface CompanyRow {
   readonly id: string;
@@ -86,6 +87,16 @@ function liveCompanies(db: Db) {
         .as('has_admin'),
     ]);
 }
+
+/** A client list row: the company's fields as JSON (`companyFieldsJson`) beside its logo's columns. */
+const listedCompanies = (db: QueryCreator<Database>) =>
+  db
+    .selectFrom('companies as c')
+    .leftJoin('files as f', 'f.id', 'c.image_file_id')
+    .where('c.deleted_at', 'is', null)
+    .select([companyFieldsJson.as('item'), 'f.file_key as image_file_key', 'f.friendly_name as image_friendly_name']);
+
+export type CompanyListRow = Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'> & { readonly item: CompanyFieldsJson };
 
 type SelectedCompany = Omit<CompanyRow, 'user_count' | 'has_admin'> & { user_count: number | string | null; has_admin: unknown };
 
@@ -170,7 +181,7 @@ const pageOfCompanies = compiledOnce(
         : creator.selectFrom('companies as c').where('c.deleted_at', 'is', null);
     const pageIds = listed(scope).select(['c.id', positionOf(keyset).as('position'), countOf(shape).as('total_count')]);
     const page = keysetPage(pageIds, keyset, shape, values, () => listed(db));
-    let detailed = liveCompanies(db.with('page', () => page) as unknown as Db)
+    let detailed = listedCompanies(db.with('page', () => page) as unknown as QueryCreator<Database>)
       .innerJoin(sql<PageRow>`page`.as('pg'), (join) => join.onRef('pg.id', '=', 'c.id'))
       .select(['pg.position', 'pg.total_count']);
     for (const term of orderTerms(keyset, start)) detailed = detailed.orderBy(term);
@@ -186,7 +197,7 @@ const pageOfCompanies = compiledOnce(
  * every client it passed until the page was full (1,188 for 'build 12' at 10,000 clients). Without
  * a search the page walks the sort index and the total comes from the counter migration 009 keeps.
  */
-export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyRow[]; total: number; cursors: PageCursors }> {
+export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyListRow[]; total: number; cursors: PageCursors }> {
   const term = options.search.trim();
   const abnDigits = term.replace(/\s+/g, '');
   const { paging, bound } = splitPaging(options.start, options.pageSize);
@@ -200,7 +211,7 @@ export async function listCompanies(db: Db, options: CompanyListOptions, fingerp
   // A page past the end asks for the total alone.
   const total = fetched[0] ? fetched[0].total_count : (await listScope(db, shape, values).selectNoFrom(countOf(shape).as('total')).executeTakeFirstOrThrow()).total;
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
-  return { rows: rows.map(({ position: _position, total_count: _total, ...row }) => toRow(row)), total: Number(total ?? 0), cursors };
+  return { rows: rows.map(({ position: _position, total_count: _total, ...row }) => row), total: Number(total ?? 0), cursors };
 }
 
 export async function findLiveCompany(db: Db, id: string): Promise<CompanyRow | undefined> {

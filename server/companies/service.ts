@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/database';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
+import type { ListOfJsonText } from '../http/json-text';
 import { checkUploads } from '../storage/file-check';
 import type { Actor } from '../audit/request-context';
 import { recordAudit } from './audit';
@@ -31,7 +32,7 @@ import {
   companyColumns,
   type CompanyFields,
 } from './repository';
-import { companyView } from './view';
+import { companyListItem, companyView } from './view';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -73,7 +74,8 @@ export async function readCompany(app: App, id: string): Promise<Company> {
   return companyView(app, row);
 }
 
-export async function searchCompanies(app: App, query: CompanyListQuery): Promise<CompanyList> {
+/** Spec §2 client list: each row as PostgreSQL wrote it with the logo added (`companyListItem`), sent unparsed (`listJson`). */
+export async function searchCompanies(app: App, query: CompanyListQuery): Promise<ListOfJsonText<CompanyList>> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? defaultPageSize;
   const search = query.search?.trim() ?? '';
@@ -81,7 +83,7 @@ export async function searchCompanies(app: App, query: CompanyListQuery): Promis
   const fingerprint = queryFingerprint(['clients', search, sort, pageSize]);
   const start = pageStart(fingerprint, companyKeyset(sort), { page, after: query.after, before: query.before });
   const { rows, total, cursors } = await listCompanies(app.db, { search, sort, start, pageSize }, fingerprint);
-  return { items: rows.map((row) => companyView(app, row)), total, page, pageSize, ...cursors };
+  return { items: rows.map((row) => companyListItem(app, row)), total, page, pageSize, ...cursors };
 }
 
 const auditedFields = {

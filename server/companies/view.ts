@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Company } from '../../src/domain/company';
+import { isoMillisText } from '../db/iso-text';
+import { withFields, type JsonText } from '../http/json-text';
 import type { CompanyRow } from './repository';
 
 /** Spec §3 Company as answered; the logo carries a fresh read url. */
 export function companyView(app: Pick<FastifyInstance, 'storage'>, row: CompanyRow): Company {
-  const image =
-    row.image_file_key && row.image_friendly_name
-      ? {
-          image: {
-            friendlyName: row.image_friendly_name,
-            fileKey: row.image_file_key,
-            type: 'companyProfile' as const,
-            url: app.storage.readUrl(row.image_file_key),
-          },
-        }
-      : {};
+  const image = imageOf(app, row);
   return {
     _id: row.id,
     name: row.name,
@@ -29,4 +22,47 @@ export function companyView(app: Pick<FastifyInstance, 'storage'>, row: CompanyR
     ...image,
     hasAdmin: row.has_admin,
   };
+}
+
+/** The logo field, with a fresh read url, or nothing when the company has none. */
+function imageOf(app: Pick<FastifyInstance, 'storage'>, row: Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'>): Pick<Company, 'image'> {
+  return row.image_file_key && row.image_friendly_name
+      ? {
+          image: {
+            friendlyName: row.image_friendly_name,
+            fileKey: row.image_file_key,
+            type: 'companyProfile' as const,
+            url: app.storage.readUrl(row.image_file_key),
+          },
+        }
+      : {};
+}
+
+/** A company as PostgreSQL writes it for the client list (`companyFieldsJson`): everything but the logo, whose url the portal signs. */
+export type CompanyFieldsJson = JsonText<Omit<Company, 'image'>>;
+
+/**
+ * Spec §3 Company fields but the logo, as `companyView` writes them, written by PostgreSQL as JSON over the list
+ * statement's company (c). Issue 11: a client list row arrives as this JSON with only the logo's two columns beside
+ * it (`companyListItem`), instead of thirteen columns parsed, mapped and written again by the portal.
+ */
+export const companyFieldsJson = sql<CompanyFieldsJson>`(SELECT row_to_json(client)::text FROM (SELECT
+    c.id AS "_id",
+    c.name AS "name",
+    c.abn AS "abn",
+    c.builders_reg_number AS "buildersRegNumber",
+    c.phone AS "phone",
+    c.email AS "email",
+    c.address AS "address",
+    c.postal_address AS "postalAddress",
+    (SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.company_id = c.id AND ur.status = 'active') AS "userCount",
+    ${isoMillisText('c.created_at')} AS "createdAt",
+    EXISTS (SELECT 1 FROM user_roles ua WHERE ua.company_id = c.id AND ua.role = 'CompanyAdmin' AND ua.status = 'active') AS "hasAdmin") client)`;
+
+/** A client list row: PostgreSQL's JSON of the company with its logo (the url signed here) added. */
+export function companyListItem(
+  app: Pick<FastifyInstance, 'storage'>,
+  row: Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'> & { readonly item: CompanyFieldsJson },
+): JsonText<Company> {
+  return withFields(row.item, imageOf(app, row));
 }

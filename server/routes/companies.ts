@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Schema } from 'effect';
-import { companyMessages, CompanyInput, CompanyListQuery, type EmployeeDetails } from '../../src/domain/company';
+import { companyMessages, CompanyInput, CompanyListQuery, type CompanyList, type EmployeeDetails } from '../../src/domain/company';
 import { Uuid } from '../../src/domain/fields';
 import type { Role } from '../../src/domain/roles';
 import { findEmployee, listEmployees, listInvitedEmployees } from '../companies/employees';
 import { acceptEmptyJsonBodies } from '../companies/json-body';
 import { changeCompany, createCompany, readCompany, removeCompany, searchCompanies } from '../companies/service';
 import { decodeOr400, forbidden, notFound } from '../http/errors';
+import { listJson } from '../http/json-text';
 import { actorOf } from '../audit/request-context';
 
 const CompanyParams = Schema.Struct({ id: Uuid });
@@ -35,9 +36,9 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
   const superUser = { preHandler: [app.authenticate, app.requireRoles('SuperUser')] };
   const signedIn = { preHandler: [app.authenticate] };
 
-  app.get('/company', superUser, async (request) => {
+  app.get('/company', superUser, async (request, reply) => {
     const query = decodeOr400(CompanyListQuery, request.query);
-    return searchCompanies(app, query);
+    return reply.type('application/json; charset=utf-8').send(listJson<CompanyList>(await searchCompanies(app, query)));
   });
 
   app.post('/company', superUser, async (request, reply) => {

@@ -481,6 +481,39 @@ describe('GET /api/company (the client list)', () => {
   });
 });
 
+describe('GET /api/company: the rows PostgreSQL writes', () => {
+  it('writes each row as the company itself is answered: logos, counts, admins and awkward text', async () => {
+    // The list's rows are JSON that PostgreSQL writes with the logo added by the portal (companyListItem); GET one
+    // company writes the same company in TypeScript (companyView). Every case must come out the same from both.
+    const prefix = unique('Rowco').replace(/-/g, '');
+    const image = await uploadedLogo(superToken);
+    const logo = await createCompany({ name: `${prefix} "Quay" \\ Builders\tCo`, address: `${prefix} Café Ünïcode 🚧 李 \u2028 St`, image });
+    const staffed = await createCompany({ name: `${prefix} <b>Staffed</b> & Co` });
+    await createCompany({ name: `${prefix} Empty` });
+    await tokenWithRole(`${unique('rowadmin')}@example.test`, 'CompanyAdmin', staffed._id);
+    await tokenWithRole(`${unique('rowsup')}@example.test`, 'CompanySupervisor', staffed._id);
+    await tokenWithRole(`${unique('rowsup2')}@example.test`, 'CompanySupervisor', staffed._id);
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('company_id', '=', staffed._id).where('role', '=', 'CompanyAdmin').execute();
+    const withoutSignature = (company: Company) => ({ ...company, image: company.image && { ...company.image, url: company.image.url.split('?')[0] } });
+    for (const query of [`search=${prefix}`, `search=${prefix}&sort=name.string.asc`]) {
+      const response = await call('GET', `/api/company?${query}`, superToken);
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = response.json<CompanyList>();
+      // Written as JSON.stringify writes it.
+      expect(response.body).toBe(JSON.stringify(listed));
+      expect(listed.items).toHaveLength(3);
+      for (const item of listed.items) {
+        const one = await call('GET', `/api/company/${item._id}`, superToken);
+        expect(one.statusCode).toBe(200);
+        expect(withoutSignature(item)).toStrictEqual(withoutSignature(one.json<Company>()));
+      }
+    }
+    const byId = new Map((await call('GET', `/api/company?search=${prefix}`, superToken)).json<CompanyList>().items.map((item) => [item._id, item]));
+    expect(byId.get(logo._id)?.image?.url).toContain(image.fileKey);
+    expect(byId.get(staffed._id)).toMatchObject({ userCount: 2, hasAdmin: false });
+  });
+});
+
 describe('employees of a company', () => {
   it('lists the active admin and supervisors with their projects, for the super user and the company admin only', async () => {
     const { company, adminToken, supervisorToken, adminEmail, supervisorEmail } = await companyWithStaff();
