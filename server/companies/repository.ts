@@ -20,7 +20,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
-import { companyFieldsJson, type CompanyFieldsJson } from './view';
+import { activeUserCount, companyFieldsJson, hasActiveAdmin, type CompanyFieldsJson } from './view';
 
 export interface CompanyRow {
   readonly id: string;
@@ -68,24 +68,7 @@ function liveCompanies(db: Db) {
       'f.file_key as image_file_key',
       'f.friendly_name as image_friendly_name',
     ])
-    .select((eb) => [
-      eb
-        .selectFrom('user_roles as ur')
-        .select(sql<number>`count(DISTINCT ur.user_id)`.as('count'))
-        .whereRef('ur.company_id', '=', 'c.id')
-        .where('ur.status', '=', 'active')
-        .as('user_count'),
-      eb
-        .exists(
-          eb
-            .selectFrom('user_roles as ua')
-            .select('ua.id')
-            .whereRef('ua.company_id', '=', 'c.id')
-            .where('ua.role', '=', 'CompanyAdmin')
-            .where('ua.status', '=', 'active'),
-        )
-        .as('has_admin'),
-    ]);
+    .select([activeUserCount.as('user_count'), hasActiveAdmin.as('has_admin')]);
 }
 
 /** A client list row: the company's fields as JSON (`companyFieldsJson`) beside its logo's columns. */

@@ -26,17 +26,16 @@ export function companyView(app: Pick<FastifyInstance, 'storage'>, row: CompanyR
 
 /** The logo field, with a fresh read url, or nothing when the company has none. */
 function imageOf(app: Pick<FastifyInstance, 'storage'>, row: Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'>): Pick<Company, 'image'> {
-  return row.image_file_key && row.image_friendly_name
-      ? {
-          image: {
-            friendlyName: row.image_friendly_name,
-            fileKey: row.image_file_key,
-            type: 'companyProfile' as const,
-            url: app.storage.readUrl(row.image_file_key),
-          },
-        }
-      : {};
+  if (!row.image_file_key || !row.image_friendly_name) return {};
+  const image = { friendlyName: row.image_friendly_name, fileKey: row.image_file_key, type: 'companyProfile' as const, url: app.storage.readUrl(row.image_file_key) };
+  return { image };
 }
+
+/** Spec §3 `userCount`: the company's users with an active role, over the statement's company (c). */
+export const activeUserCount = sql<number | string>`(SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.company_id = c.id AND ur.status = 'active')`;
+
+/** Spec §3 `hasAdmin`: whether a company admin has joined (an active role), over the statement's company (c). */
+export const hasActiveAdmin = sql<boolean>`EXISTS (SELECT 1 FROM user_roles ua WHERE ua.company_id = c.id AND ua.role = 'CompanyAdmin' AND ua.status = 'active')`;
 
 /** A company as PostgreSQL writes it for the client list (`companyFieldsJson`): everything but the logo, whose url the portal signs. */
 export type CompanyFieldsJson = JsonText<Omit<Company, 'image'>>;
@@ -55,9 +54,9 @@ export const companyFieldsJson = sql<CompanyFieldsJson>`(SELECT row_to_json(clie
     c.email AS "email",
     c.address AS "address",
     c.postal_address AS "postalAddress",
-    (SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.company_id = c.id AND ur.status = 'active') AS "userCount",
+    ${activeUserCount} AS "userCount",
     ${isoMillisText('c.created_at')} AS "createdAt",
-    EXISTS (SELECT 1 FROM user_roles ua WHERE ua.company_id = c.id AND ua.role = 'CompanyAdmin' AND ua.status = 'active') AS "hasAdmin") client)`;
+    ${hasActiveAdmin} AS "hasAdmin") client)`;
 
 /** A client list row: PostgreSQL's JSON of the company with its logo (the url signed here) added. */
 export function companyListItem(
