@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -21,8 +22,11 @@ export interface DatabaseConfig {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-/** The extensions the migrations create (013: trigram indexes for search), loaded into every embedded database. */
-export const pgliteExtensions = { pg_trgm };
+/**
+ * The extensions the migrations create, loaded into every embedded database: trigram indexes for search (013) and
+ * the company id beside the trigrams in one GIN index (026).
+ */
+export const pgliteExtensions = { btree_gin, pg_trgm };
 
 // Issue 12: the backup dumps the embedded database's folder while it holds the pool's one connection.
 const embeddedPglites = new WeakMap<Db, PGlite>();
