@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompanyListQuery } from '../../src/domain/company';
@@ -80,4 +80,37 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       expect(plan.statement).toContain(genericPlanMark);
     }
   }, 120_000);
+
+  it("reads a search's candidates from its own company only (migration 026)", async (context) => {
+    if (embeddedPglite(app.db)) return context.skip();
+    const reviewer = { userId: seed.companyId, requestId: null, companyId: seed.companyId, flag: 'companyAdmin' as const };
+    // The statements the searches run, explained with their own values; another company's submitters and sites share
+    // the tables (the seed's second company), and a trigram scan without the company read and dropped them one by one.
+    const explained = await app.db.connection().execute(async (connection) => {
+      const statements: CompiledQuery[] = [];
+      const executor = connection.getExecutor();
+      const run = executor.executeQuery.bind(executor);
+      Object.assign(executor, {
+        executeQuery: (compiled: CompiledQuery) => {
+          statements.push(compiled);
+          return run(compiled);
+        },
+      });
+      await searchSwms({ db: connection, storage } as never, reviewer, decodeOr400(SwmsListQuery, { search: 'olivia' }));
+      await searchSwms({ db: connection, storage } as never, reviewer, decodeOr400(SwmsListQuery, { search: 'parramatta' }));
+      await searchSites({ db: connection, storage } as never, seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }));
+      const plans: string[] = [];
+      for (const statement of statements) {
+        const compiled = sql`EXPLAIN (FORMAT JSON) ${sql.raw(statement.sql)}`.compile(connection);
+        plans.push(JSON.stringify((await run({ ...compiled, parameters: statement.parameters })).rows));
+      }
+      return plans.join('\n');
+    });
+    // Each trigram index the searches read names the company in its index condition.
+    for (const index of ['swms_counts_submitter_search', 'project_sites_search_text_trgm', 'project_sites_address_trgm']) {
+      const scans = [...explained.matchAll(new RegExp(`"Index Name":"${index}"[^}]*?"Index Cond":"([^"]*)"`, 'g'))].map((match) => match[1]);
+      expect(scans.length, index).toBeGreaterThan(0);
+      for (const condition of scans) expect(condition, index).toContain('company_id');
+    }
+  }, 60_000);
 });
