@@ -20,7 +20,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
-import { activeUserCount, companyFieldsJson, hasActiveAdmin, type CompanyFieldsJson } from './view';
+import { activeUserCount, companyFieldsJson, hasActiveAdmin, type CompanyFieldsJson, type LogoColumns } from './view';
 
 export interface CompanyRow {
   readonly id: string;
@@ -49,11 +49,16 @@ export interface CompanyFields {
   readonly postalAddress: string;
 }
 
-function liveCompanies(db: Db) {
-  return db
+/** Live companies with their logo's file, and the logo's two columns. */
+const liveWithLogo = (db: QueryCreator<Database>) =>
+  db
     .selectFrom('companies as c')
     .leftJoin('files as f', 'f.id', 'c.image_file_id')
     .where('c.deleted_at', 'is', null)
+    .select(['f.file_key as image_file_key', 'f.friendly_name as image_friendly_name']);
+
+function liveCompanies(db: Db) {
+  return liveWithLogo(db)
     .select([
       'c.id',
       'c.name',
@@ -65,21 +70,14 @@ function liveCompanies(db: Db) {
       'c.postal_address',
       'c.image_file_id',
       'c.created_at',
-      'f.file_key as image_file_key',
-      'f.friendly_name as image_friendly_name',
     ])
     .select([activeUserCount.as('user_count'), hasActiveAdmin.as('has_admin')]);
 }
 
 /** A client list row: the company's fields as JSON (`companyFieldsJson`) beside its logo's columns. */
-const listedCompanies = (db: QueryCreator<Database>) =>
-  db
-    .selectFrom('companies as c')
-    .leftJoin('files as f', 'f.id', 'c.image_file_id')
-    .where('c.deleted_at', 'is', null)
-    .select([companyFieldsJson.as('item'), 'f.file_key as image_file_key', 'f.friendly_name as image_friendly_name']);
+const listedCompanies = (db: QueryCreator<Database>) => liveWithLogo(db).select(companyFieldsJson.as('item'));
 
-export type CompanyListRow = Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'> & { readonly item: CompanyFieldsJson };
+export type CompanyListRow = LogoColumns & { readonly item: CompanyFieldsJson };
 
 type SelectedCompany = Omit<CompanyRow, 'user_count' | 'has_admin'> & { user_count: number | string | null; has_admin: unknown };
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Company } from '../../src/domain/company';
 import { isoMillisText } from '../db/iso-text';
 import { withFields, type JsonText } from '../http/json-text';
-import type { CompanyRow } from './repository';
+import type { CompanyListRow, CompanyRow } from './repository';
 
 /** Spec §3 Company as answered; the logo carries a fresh read url. */
 export function companyView(app: Pick<FastifyInstance, 'storage'>, row: CompanyRow): Company {
@@ -24,8 +24,11 @@ export function companyView(app: Pick<FastifyInstance, 'storage'>, row: CompanyR
   };
 }
 
+/** What the logo field is written from. */
+export type LogoColumns = Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'>;
+
 /** The logo field, with a fresh read url, or nothing when the company has none. */
-function imageOf(app: Pick<FastifyInstance, 'storage'>, row: Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'>): Pick<Company, 'image'> {
+function imageOf(app: Pick<FastifyInstance, 'storage'>, row: LogoColumns): Pick<Company, 'image'> {
   if (!row.image_file_key || !row.image_friendly_name) return {};
   const image = { friendlyName: row.image_friendly_name, fileKey: row.image_file_key, type: 'companyProfile' as const, url: app.storage.readUrl(row.image_file_key) };
   return { image };
@@ -59,9 +62,6 @@ export const companyFieldsJson = sql<CompanyFieldsJson>`(SELECT row_to_json(clie
     ${hasActiveAdmin} AS "hasAdmin") client)`;
 
 /** A client list row: PostgreSQL's JSON of the company with its logo (the url signed here) added. */
-export function companyListItem(
-  app: Pick<FastifyInstance, 'storage'>,
-  row: Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'> & { readonly item: CompanyFieldsJson },
-): JsonText<Company> {
+export function companyListItem(app: Pick<FastifyInstance, 'storage'>, row: CompanyListRow): JsonText<Company> {
   return withFields(row.item, imageOf(app, row));
 }

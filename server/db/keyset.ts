@@ -138,7 +138,6 @@ export const shapedStart = (paging: PagingShape, bound: PagingValues): PageStart
 export const shapedWindow = <Q extends Windowed>(query: Q, paging: PagingShape, bound: PagingValues): Q =>
   limitedPage(query, paging.pageSize, paging.skipping ? bound.offset : undefined);
 
-
 /** The rows of a list in its table alone, with the list's conditions: what a page opened by its number skips. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list's table and conditions
 export type SkippedRows = SelectQueryBuilder<any, any, object>;

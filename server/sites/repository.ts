@@ -59,6 +59,9 @@ const joinedSites = (db: QueryCreator<Database>) =>
     .leftJoin('users as u', 'u.id', 'ur.user_id')
     .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id');
 
+/** What a site's plan field is written from. */
+const planColumns = ['f.file_key as plan_file_key', 'f.friendly_name as plan_friendly_name'] as const;
+
 /** What a site's supervisor and plan fields, and the supervisor's phone fallback, are written from. */
 const supervisorAndPlanColumns = [
   'ur.id as supervisor_role_id',
@@ -67,8 +70,7 @@ const supervisorAndPlanColumns = [
   'u.phone as supervisor_phone',
   'u.contact_email as supervisor_contact_email',
   'u.email as supervisor_email',
-  'f.file_key as plan_file_key',
-  'f.friendly_name as plan_friendly_name',
+  ...planColumns,
   'c.phone as company_phone',
 ] as const;
 
@@ -96,9 +98,7 @@ const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
 );
 
 /** A list page's site: its fields as JSON (`siteFieldsJson`) beside the plan's columns. */
-const listedSites = builtOnce((db: QueryCreator<Database>) =>
-  joinedSites(db).select([siteFieldsJson.as('item'), 'f.file_key as plan_file_key', 'f.friendly_name as plan_friendly_name']),
-);
+const listedSites = builtOnce((db: QueryCreator<Database>) => joinedSites(db).select([siteFieldsJson.as('item'), ...planColumns]));
 
 export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>>;
 

@@ -22,6 +22,9 @@ type SupervisorAndPlanColumns = Pick<
   | 'plan_friendly_name'
 >;
 
+/** What the plan field is written from. */
+type PlanColumns = Pick<SupervisorAndPlanColumns, 'plan_file_key' | 'plan_friendly_name'>;
+
 type SupervisorAndPlan = Pick<ProjectSite, 'supervisor' | 'supervisorName' | 'supervisorDetails' | 'supervisorPhone' | 'siteSafetyPlan'>;
 
 /** A site as PostgreSQL writes it for a list (`siteFieldsJson`): everything but the plan, whose url the portal signs. */
@@ -43,7 +46,7 @@ function supervisorOf(row: SupervisorAndPlanColumns): Omit<SupervisorAndPlan, 's
   };
 }
 
-function planOf(app: Pick<FastifyInstance, 'storage'>, row: Pick<SupervisorAndPlanColumns, 'plan_file_key' | 'plan_friendly_name'>): ProjectSite['siteSafetyPlan'] {
+function planOf(app: Pick<FastifyInstance, 'storage'>, row: PlanColumns): ProjectSite['siteSafetyPlan'] {
   return row.plan_file_key && row.plan_friendly_name !== null
     ? { friendlyName: row.plan_friendly_name, fileKey: row.plan_file_key, type: 'siteSafetyPlan' as const, url: app.storage.readUrl(row.plan_file_key) }
     : null;
@@ -122,9 +125,6 @@ export const siteFieldsJson = sql<SiteFieldsJson>`(SELECT row_to_json(site)::tex
     ${isoMillisText('ps.updated_at')} AS "updatedAt") site)`;
 
 /** A list row: PostgreSQL's JSON of the site with the plan (its url signed here) added. */
-export function siteListItem(
-  app: Pick<FastifyInstance, 'storage'>,
-  row: Pick<SupervisorAndPlanColumns, 'plan_file_key' | 'plan_friendly_name'> & { readonly item: SiteFieldsJson },
-): JsonText<ProjectSite> {
+export function siteListItem(app: Pick<FastifyInstance, 'storage'>, row: PlanColumns & { readonly item: SiteFieldsJson }): JsonText<ProjectSite> {
   return withFields(row.item, { siteSafetyPlan: planOf(app, row) });
 }
