@@ -158,6 +158,20 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** A company's sites revision: up by one in each statement that changes what a site search matches (migration 027). */
+export interface SiteListRevisionsTable {
+  company_id: string;
+  revision: number;
+}
+
+/** A site search's exact total, kept until the company's sites revision moves on (migration 027). */
+export interface SiteSearchTotalsTable {
+  company_id: string;
+  search_key: string;
+  revision: number;
+  total: number;
+}
+
 export interface CheckInsTable {
   id: string;
   site_id: string;
@@ -289,6 +303,8 @@ export interface Database {
   swms_counts: SwmsCountsTable;
   swms_awaiting_review: SwmsAwaitingReviewTable;
   list_counts: ListCountsTable;
+  site_list_revisions: SiteListRevisionsTable;
+  site_search_totals: SiteSearchTotalsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;
   review_digest_items: ReviewDigestItemsTable;

@@ -875,6 +875,132 @@ describe('GET /api/company/:id/projectSites (search, sort, filter, paging)', () 
   });
 });
 
+describe('GET /api/company/:id/projectSites (a search’s kept total, migration 027)', () => {
+  let staff: Staff;
+  const list = async (query: string) => {
+    const response = await call('GET', `${sitesUrl(staff.companyId)}?${query}`, staff.admin.token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ProjectSiteList>();
+  };
+  const ids = (page: ProjectSiteList) => page.items.map((site) => site.siteNumber);
+  const kept = () => app.db.selectFrom('site_search_totals').selectAll().where('company_id', '=', staff.companyId).execute();
+  const revision = async () =>
+    Number((await app.db.selectFrom('site_list_revisions').select('revision').where('company_id', '=', staff.companyId).executeTakeFirst())?.revision ?? 0);
+  /** What the search matches, counted afresh from the sites themselves. */
+  const truth = async (word: string, status?: string) => {
+    let query = app.db
+      .selectFrom('project_sites')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('company_id', '=', staff.companyId)
+      .where(sql<boolean>`search_text LIKE ${`%${word.toLowerCase()}%`}`);
+    if (status) query = query.where('status', '=', status as 'ongoing');
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  /** Every page of a search, by cursor, read with no kept total (each request counts its matches) or with one. */
+  const pagesOf = async (query: string, totals: 'counted' | 'kept') => {
+    const read = async (page: string) => {
+      if (totals === 'counted') await app.db.deleteFrom('site_search_totals').execute();
+      return list(`${query}&${page}`);
+    };
+    const pages = [await read('page=1')];
+    for (let page = 2; page <= 20 && pages.at(-1)!.nextCursor; page++) pages.push(await read(`page=${page}&after=${pages.at(-1)!.nextCursor}`));
+    const last = pages.at(-1)!;
+    const back = last.previousCursor ? await read(`page=${pages.length - 1}&before=${last.previousCursor}`) : null;
+    return { ids: pages.map(ids), totals: pages.map((page) => page.total), back: back && ids(back) };
+  };
+
+  beforeAll(async () => {
+    staff = await companyWithStaff();
+    for (let n = 0; n < 24; n++) {
+      const harbour = n % 2 === 0;
+      await createSite(staff, {
+        address: `${n + 1} ${harbour ? 'Harbour' : 'Inland'} St`,
+        suburb: n % 3 === 0 ? 'Manly' : 'Bondi',
+        siteNumber: `K-${String(n).padStart(2, '0')}`,
+        clientName: n % 4 === 1 ? 'Harbourside Homes' : 'Delta Co',
+        ...(n % 5 === 0 ? { supervisor: staff.supervisor.roleId } : {}),
+      });
+    }
+  });
+
+  it('answers a repeated search as a first one, in every order, forward and back, with the kept total', async () => {
+    for (const sort of ['createdAt.date.desc', 'createdAt.date.asc', 'address.string.asc', 'suburb.string.desc', 'clientName.string.asc', 'siteNumber.string.desc', 'supervisorName.string.asc', 'supervisorName.string.desc']) {
+      for (const query of [`search=harbour&sort=${sort}&pageSize=3`, `search=harbour%20st&status=ongoing&sort=${sort}&pageSize=2`]) {
+        const counted = await pagesOf(query, 'counted');
+        expect(counted.ids.flat().length, query).toBeGreaterThan(6);
+        await list(query);
+        expect(await kept(), query).toHaveLength(1);
+        expect(await pagesOf(query, 'kept'), query).toEqual(counted);
+      }
+    }
+    expect((await list('search=harbour&pageSize=3')).total).toBe(await truth('harbour'));
+  });
+
+  it('serves the kept total of a common word from its table', async () => {
+    await app.db.deleteFrom('site_search_totals').execute();
+    const first = await list('search=harbour&pageSize=3');
+    const [row] = await kept();
+    expect({ key: row?.search_key, total: Number(row?.total), revision: Number(row?.revision) }).toEqual({
+      key: JSON.stringify([null, ['harbour']]),
+      total: first.total,
+      revision: await revision(),
+    });
+    // Only a walked page answers the kept total; a page that counts its matches would answer the true one.
+    await app.db.updateTable('site_search_totals').set({ total: 999 }).where('company_id', '=', staff.companyId).execute();
+    expect((await list('search=harbour&pageSize=3')).total).toBe(999);
+    await app.db.deleteFrom('site_search_totals').execute();
+    expect((await list('search=harbour&pageSize=3')).total).toBe(first.total);
+  });
+
+  it('keeps every total exact through changes to what a search matches, and keeps it through changes that do not', async () => {
+    const check = async (label: string) => {
+      for (const [word, status] of [['harbour', undefined], ['harbour', 'ongoing'], ['harbour', 'completed'], ['sam', undefined], ['supervisor', 'ongoing']] as const) {
+        const query = `search=${word}&pageSize=2${status ? `&status=${status}` : ''}`;
+        for (let read = 0; read < 2; read++) expect((await list(query)).total, `${label}: ${query}`).toBe(await truth(word, status));
+      }
+    };
+    await check('before');
+    const [site] = (await list('search=inland&pageSize=1')).items;
+
+    const before = await revision();
+    const ppe = await call('PUT', siteUrl(staff.companyId, site!._id), staff.admin.token, { ...siteBody({ address: site!.address, suburb: site!.suburb, postcode: site!.postcode, siteNumber: site!.siteNumber, clientName: site!.clientName }), ppe: ['hard_hat'], version: site!.version });
+    expect(ppe.statusCode, ppe.body).toBe(200);
+    expect(await revision(), 'a change no search reads keeps the revision').toBe(before);
+    await check('after a PPE change');
+
+    const moved = await call('PUT', siteUrl(staff.companyId, site!._id), staff.admin.token, { ...siteBody({ address: '9 Harbour Quay', suburb: site!.suburb, postcode: site!.postcode, siteNumber: site!.siteNumber, clientName: site!.clientName }), version: ppe.json<ProjectSite>().version });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await revision()).toBeGreaterThan(before);
+    await check('after an address change');
+
+    const harbours = (await list('search=harbour&pageSize=100')).items.slice(0, 5).map((item) => item._id);
+    const bulk = await call('PATCH', sitesUrl(staff.companyId), staff.admin.token, { projectSiteIds: harbours, selectedStatus: 'completed' });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    await check('after a bulk status change');
+
+    await createSite(staff, { address: '1 Harbour Bridge', supervisor: staff.supervisor.roleId });
+    await check('after a new site');
+
+    await app.db.updateTable('users').set({ first_name: 'Samantha' }).where('id', '=', staff.supervisor.userId).execute();
+    await check('after the supervisor’s rename');
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', staff.supervisor.roleId).execute();
+    await check('after the supervisor’s role is revoked');
+    expect(await truth('sam')).toBe(0);
+  });
+
+  it('keeps one company’s totals apart from another’s', async () => {
+    const other = await companyWithStaff();
+    await createSite(other, { address: '4 Harbour Rd' });
+    const mine = await list('search=harbour&pageSize=2');
+    const response = await call('GET', `${sitesUrl(other.companyId)}?search=harbour&pageSize=2`, other.admin.token);
+    expect(response.json<ProjectSiteList>().total).toBe(1);
+    expect((await list('search=harbour&pageSize=2')).total).toBe(mine.total);
+    await createSite(other, { address: '5 Harbour Rd' });
+    expect((await list('search=harbour&pageSize=2')).total).toBe(mine.total);
+    expect((await app.db.selectFrom('site_search_totals').select('company_id').where('company_id', '=', staff.companyId).execute()).length).toBeGreaterThan(0);
+  });
+});
+
 describe('the demo data', () => {
   let demo: FastifyInstance;
   let closeDemo: () => Promise<void>;

@@ -1,0 +1,60 @@
+-- Issue 11: a site search counted every match on every request (a trigram index, then each match read from the table
+-- to recheck it and counted over a window): 'parramatta' over 5,000 sites read 625 matches on 198 pages for a page of
+-- 20. Its exact total is now kept per company and search until a site of the company changes, so a repeated search
+-- (the next page, a refresh, the list after an edit elsewhere) reads the total here and, when the matches are common,
+-- walks the sort's own index to the first 20 instead (server/sites/repository.ts).
+--
+-- A company's sites revision goes up in the statement that changes what a search matches or counts (a site's search
+-- text, status or company), so a total taken at an older revision never answers again; the statement drops the
+-- company's kept totals as well, which keeps this table to the searches since the last change.
+CREATE TABLE site_list_revisions (
+  company_id uuid PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
+  revision bigint NOT NULL
+);
+
+CREATE TABLE site_search_totals (
+  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  -- The search's words and status filter, as the portal writes them (server/sites/repository.ts, searchKey).
+  search_key text NOT NULL,
+  -- The company's sites revision the total was counted at (0 before the company's first site).
+  revision bigint NOT NULL,
+  total bigint NOT NULL,
+  PRIMARY KEY (company_id, search_key)
+);
+
+CREATE FUNCTION bump_site_list_revisions(changed uuid[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO site_list_revisions AS r (company_id, revision)
+  SELECT DISTINCT company_id, 1 FROM unnest(changed) AS company_id
+  ON CONFLICT (company_id) DO UPDATE SET revision = r.revision + 1;
+  DELETE FROM site_search_totals WHERE company_id = ANY (changed);
+$$;
+
+CREATE FUNCTION project_sites_inserted_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM new_rows));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER project_sites_inserted_revision AFTER INSERT ON project_sites
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_inserted_revision();
+
+CREATE FUNCTION project_sites_deleted_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM old_rows));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER project_sites_deleted_revision AFTER DELETE ON project_sites
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_deleted_revision();
+
+-- An update that leaves every search text, status and company as it was (a plan, PPE, a version) changes no total.
+CREATE FUNCTION project_sites_updated_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed uuid[] := array(
+    SELECT DISTINCT side.company_id
+    FROM old_rows o JOIN new_rows n ON n.id = o.id, LATERAL (VALUES (o.company_id), (n.company_id)) AS side (company_id)
+    WHERE (o.search_text, o.status, o.company_id) IS DISTINCT FROM (n.search_text, n.status, n.company_id));
+BEGIN
+  IF cardinality(changed) > 0 THEN PERFORM bump_site_list_revisions(changed); END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER project_sites_updated_revision AFTER UPDATE ON project_sites
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_updated_revision();
