@@ -44,4 +44,17 @@ describe('database migrations', () => {
       expect(tables).toContain(table);
     }
   });
+
+  it('drops every kept site search total when the sites are truncated (migration 027)', async () => {
+    const companyId = crypto.randomUUID();
+    await app.db
+      .insertInto('companies')
+      .values({ id: companyId, name: 'Truncated Co', abn: '51824753556', builders_reg_number: 'BR-1', phone: '0290000000', email: 'a@b.test', address: '1 A St', postal_address: '1 A St' })
+      .execute();
+    await app.db.insertInto('project_sites').values({ id: crypto.randomUUID(), company_id: companyId, address: '1 Harbour St', suburb: 'Manly', postcode: '2095', site_number: 'T-1', client_name: 'C' }).execute();
+    const revision = await app.db.selectFrom('site_list_revisions').select('revision').where('company_id', '=', companyId).executeTakeFirstOrThrow();
+    await app.db.insertInto('site_search_totals').values({ company_id: companyId, search_key: '[null,["harbour"]]', revision: revision.revision, total: 1 }).execute();
+    await sql`TRUNCATE project_sites CASCADE`.execute(app.db);
+    expect(await app.db.selectFrom('site_search_totals').selectAll().execute()).toEqual([]);
+  });
 });

@@ -58,3 +58,13 @@ BEGIN
 END $$;
 CREATE TRIGGER project_sites_updated_revision AFTER UPDATE ON project_sites
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_updated_revision();
+
+-- TRUNCATE fires no row or statement trigger above; nothing in the portal truncates sites, but a kept total must not
+-- outlive its sites whatever emptied the table.
+CREATE FUNCTION project_sites_truncated_totals() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM site_search_totals;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER project_sites_truncated_totals AFTER TRUNCATE ON project_sites
+  FOR EACH STATEMENT EXECUTE FUNCTION project_sites_truncated_totals();
