@@ -327,7 +327,7 @@ async function keepSearchTotal(db: Db, companyId: string, key: string, revision:
  * dozen matches are read from the trigram index. Only the first page and the cursor pages walk: a page opened by
  * its number would walk past every page before it.
  */
-export function walksSortIndex(total: number, searched: number, pageSize: number, start: PageStart): boolean {
+function walksSortIndex(total: number, searched: number, pageSize: number, start: PageStart): boolean {
   return (start.kind !== 'page' || start.page === 1) && total * total >= (pageSize + 1) * searched;
 }
 
@@ -359,7 +359,8 @@ export async function listSites(
       .selectNoFrom([countOf(companyId, shape, values.keptTotal).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const total = Number(counted.total_count ?? 0);
-  if (key !== null && kept !== undefined && keptTotal === null) await keepSearchTotal(db, companyId, key, Number(kept.revision), total);
+  // Kept for a live company only: an unknown one (a super user's typo) has no row to file it under.
+  if (key !== null && kept !== undefined && keptTotal === null && counted.company_live) await keepSearchTotal(db, companyId, key, Number(kept.revision), total);
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total, cursors, companyLive: counted.company_live };
 }
