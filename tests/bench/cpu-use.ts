@@ -106,10 +106,19 @@ export function countCpu(groups: CpuGroups): (requests: number) => CpuPerRequest
  * `seconds` of load with the CPU of each group counted over it.
  */
 export async function loadWithCpu(
-  load: { readonly url: string; readonly connections: number; readonly seconds: number; readonly headers?: Record<string, string> },
+  load: {
+    readonly url: string;
+    readonly connections: number;
+    readonly seconds: number;
+    readonly headers?: Record<string, string>;
+    /** Each request's own path and query (the url's when absent). */
+    readonly nextPath?: () => string;
+  },
   groups: CpuGroups,
 ): Promise<{ readonly result: autocannon.Result; readonly cpu: CpuPerRequest }> {
-  const run = (duration: number) => autocannon({ url: load.url, connections: load.connections, duration, headers: load.headers });
+  const { nextPath } = load;
+  const requests = nextPath ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }] : undefined;
+  const run = (duration: number) => autocannon({ url: load.url, connections: load.connections, duration, headers: load.headers, ...(requests ? { requests } : {}) });
   await run(1);
   const cpuPerRequest = countCpu(groups);
   const result = await run(load.seconds);

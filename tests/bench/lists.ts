@@ -67,6 +67,11 @@ interface Scenario {
   readonly direct: (db: Db, query: Record<string, string>) => Promise<unknown>;
   /** A page opened by its number alone (a typed or shared link): not reached by its 'Next page' cursor. */
   readonly typed?: boolean;
+  /**
+   * Each request a search the company has not made since its sites last changed, as one typed for the first time:
+   * the search's letters change case from request to request (`casedAfresh`), so its total is counted, not kept.
+   */
+  readonly fresh?: boolean;
 }
 interface Figures {
   readonly rate: number;
@@ -124,6 +129,8 @@ function scenarios(seed: ListSeed): Scenario[] {
     sites('page 1', ''),
     sites('status Ongoing', '?filter=status.string.ongoing'),
     sites('search "parramatta"', '?search=parramatta'),
+    sites('search "parramatta st client"', '?search=parramatta%20st%20client'),
+    { ...sites('the same, a new search each time', '?search=parramatta%20st%20client'), fresh: true },
     sites('by supervisor (Z-A)', '?sort=supervisorName.string.desc'),
     sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
     { ...sites(`page ${siteDeep} (by address), typed link`, `?sort=address.string.asc&page=${siteDeep}`), typed: true },
@@ -135,6 +142,23 @@ function scenarios(seed: ListSeed): Scenario[] {
 }
 
 const queryOf = (urlPath: string) => Object.fromEntries(new URL(urlPath, 'http://bench').searchParams);
+
+/**
+ * The scenario's path with its search's letters in a case of their own for each call: the n-th call upper-cases the
+ * letters whose bit is set in n. A run starts at a random n, so a reused database's kept totals do not answer it.
+ */
+function casedAfresh(urlPath: string): () => string {
+  const url = new URL(urlPath, 'http://bench');
+  const search = url.searchParams.get('search') ?? '';
+  let n = Math.floor(Math.random() * 2 ** 30);
+  return () => {
+    n += 1;
+    let letter = 0;
+    const cased = [...search].map((char) => (/[a-z]/.test(char) && (n / 2 ** letter++) % 2 >= 1 ? char.toUpperCase() : char)).join('');
+    url.searchParams.set('search', cased);
+    return url.pathname + url.search;
+  };
+}
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** `connections` callers in a loop for the bench's seconds, as autocannon does over HTTP. */
@@ -157,14 +181,14 @@ async function runDirect(call: () => Promise<unknown>, connections: number): Pro
   return { rate: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups): Promise<Figures> {
+async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups, nextPath?: () => string): Promise<Figures> {
   const headers = { authorization: `Bearer ${token}` };
   const probe = await fetch(baseUrl + urlPath, { headers });
   if (!probe.ok) {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
     console.log(`  ${urlPath} answers ${probe.status}: ${(await probe.text()).slice(0, 200)} (token ${JSON.stringify(claims)})`);
   }
-  const { result, cpu } = await loadWithCpu({ url: baseUrl + urlPath, connections, seconds, headers }, cpuGroups);
+  const { result, cpu } = await loadWithCpu({ url: baseUrl + urlPath, connections, seconds, headers, ...(nextPath ? { nextPath } : {}) }, cpuGroups);
   return {
     cpu,
     rate: result.requests.average,
@@ -328,7 +352,11 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     if (kind === 'pglite') await db.destroy();
     const directFigures = new Map<string, Figures>();
     const runDirectAll = async (paths: Map<string, string>) => {
-      for (const scenario of list) directFigures.set(scenario.name, await runDirect(() => scenario.direct(db, queryOf(paths.get(scenario.name) ?? scenario.path)), connections));
+      for (const scenario of list) {
+        const path = paths.get(scenario.name) ?? scenario.path;
+        const nextPath = scenario.fresh ? casedAfresh(path) : () => path;
+        directFigures.set(scenario.name, await runDirect(() => scenario.direct(db, queryOf(nextPath())), connections));
+      }
     };
     portal = await startPortal({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SERVE_SPA: 'false' }, 180_000);
     const tokens: Record<Role, string> = {
@@ -355,7 +383,9 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     // PGlite runs inside the portal's process, so its time is in the portal's column.
     const localPostgres = kind === 'postgres' && isLocalServer(env.DATABASE_URL ?? '');
     for (const scenario of list) {
-      const api = await runApi(portal.baseUrl, paths.get(scenario.name) ?? scenario.path, tokens[scenario.role], connections, { portalPid: portal.child.pid, localPostgres });
+      const path = paths.get(scenario.name) ?? scenario.path;
+      const cpuGroups = { portalPid: portal.child.pid, localPostgres };
+      const api = await runApi(portal.baseUrl, path, tokens[scenario.role], connections, cpuGroups, scenario.fresh ? casedAfresh(path) : undefined);
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
     console.log(
