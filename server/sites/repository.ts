@@ -201,7 +201,7 @@ interface SitePageShape extends PagingShape {
   readonly status: SiteStatus | undefined;
   /** How many words the search has (none: no search); each is a condition of its own. */
   readonly words: number;
-  /** A search whose total is kept walks the sort's index to its page (`walksSortIndex`). */
+  /** A search whose total is kept walks the sort's index to its page (`walkPays`). */
   readonly walk: boolean;
 }
 
@@ -310,29 +310,30 @@ const keptSearchTotal = compiledOnce(
  * Keeps a search's total, counted at `revision`. A total counted later than the revision it was read with is filed
  * under the older one, which has moved on by then: it never answers. Of two totals the later revision stays.
  */
-async function keepSearchTotal(db: Db, companyId: string, key: string, revision: number, total: number) {
-  await db
-    .insertInto('site_search_totals')
-    .values({ company_id: companyId, search_key: key, revision, total })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['company_id', 'search_key'])
-        .doUpdateSet({ revision: (eb) => eb.ref('excluded.revision'), total: (eb) => eb.ref('excluded.total') })
-        .where('site_search_totals.revision', '<', (eb) => eb.ref('excluded.revision')),
-    )
-    .execute();
-}
+const keepSearchTotal = compiledOnce(
+  () => '',
+  (db: Db, _shape: null, values: { readonly companyId: string; readonly key: string; readonly revision: number; readonly total: number }) =>
+    db
+      .insertInto('site_search_totals')
+      .values({ company_id: values.companyId, search_key: values.key, revision: values.revision, total: values.total })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['company_id', 'search_key'])
+          .doUpdateSet({ revision: (eb) => eb.ref('excluded.revision'), total: (eb) => eb.ref('excluded.total') })
+          .where('site_search_totals.revision', '<', (eb) => eb.ref('excluded.revision')),
+      ),
+);
 
 /**
- * Whether a search with a kept total reads its page from the sort's index rather than from its matches. Walking
- * reads about (page size + 1) x searched / total sites to fill a page; the matches are all read to sort them. So
- * 625 matches among 5,000 sites walk about 170 (0.16 ms of PostgreSQL's CPU against 1.5 ms), while a rare word's
- * dozen matches are read from the trigram index. Only the first page and the cursor pages walk: a page opened by
- * its number would walk past every page before it.
+ * Whether a search's page is read sooner by walking its order's index than from its matches. Walking reads about
+ * (page size + 1) x searched / total sites to fill a page; the matches are all read to sort them. So 625 matches
+ * among 5,000 sites walk about 170 (0.16 ms of PostgreSQL's CPU against 1.5 ms), while a rare word's dozen matches
+ * are read from the trigram index. Only such a search's total is kept: no other page reads it.
  */
-function walksSortIndex(total: number, searched: number, pageSize: number, start: PageStart): boolean {
-  return (start.kind !== 'page' || start.page === 1) && total * total >= (pageSize + 1) * searched;
-}
+const walkPays = (total: number, searched: number, pageSize: number) => total * total >= (pageSize + 1) * searched;
+
+/** Only the first page and the cursor pages walk: a page opened by its number would walk past every page before it. */
+const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1;
 
 /** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
 export async function listSites(
@@ -345,7 +346,8 @@ export async function listSites(
   const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
   const [kept] = key === null ? [] : await keptSearchTotal(db, { status: options.status }, { companyId, key });
   const keptTotal = kept?.total ?? null;
-  const walk = keptTotal !== null && walksSortIndex(Number(keptTotal), Number(kept?.searched), options.pageSize, options.start);
+  const searched = Number(kept?.searched ?? 0);
+  const walk = keptTotal !== null && walkable(options.start) && walkPays(Number(keptTotal), searched, options.pageSize);
   const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length, walk };
   const values: SitePageValues = {
     ...bound,
@@ -362,8 +364,9 @@ export async function listSites(
       .selectNoFrom([countOf(companyId, shape, values.keptTotal).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const total = Number(counted.total_count ?? 0);
-  // Kept for a live company only: an unknown one (a super user's typo) has no row to file it under.
-  if (key !== null && kept !== undefined && keptTotal === null && counted.company_live) await keepSearchTotal(db, companyId, key, Number(kept.revision), total);
+  if (key !== null && kept !== undefined && keptTotal === null && counted.company_live && walkPays(total, searched, options.pageSize)) {
+    await keepSearchTotal(db, null, { companyId, key, revision: Number(kept.revision), total });
+  }
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total, cursors, companyLive: counted.company_live };
 }

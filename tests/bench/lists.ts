@@ -130,7 +130,7 @@ function scenarios(seed: ListSeed): Scenario[] {
     sites('status Ongoing', '?filter=status.string.ongoing'),
     sites('search "parramatta"', '?search=parramatta'),
     sites('search "parramatta st client"', '?search=parramatta%20st%20client'),
-    { ...sites('the same, a new search each time', '?search=parramatta%20st%20client'), fresh: true },
+    { ...sites('"parramatta st client", new each time', '?search=parramatta%20st%20client'), fresh: true },
     sites('by supervisor (Z-A)', '?sort=supervisorName.string.desc'),
     sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
     { ...sites(`page ${siteDeep} (by address), typed link`, `?sort=address.string.asc&page=${siteDeep}`), typed: true },

@@ -6,14 +6,17 @@
 --
 -- A company's sites revision goes up in the statement that changes what a search matches or counts (a site's search
 -- text, status or company), so a total taken at an older revision never answers again; the statement drops the
--- company's kept totals as well, which keeps this table to the searches since the last change.
+-- company's kept totals as well, which keeps this table to the searches since the last change. Only a total that a
+-- page walks with is kept: a search of few matches counts them faster than it would walk.
 CREATE TABLE site_list_revisions (
   company_id uuid PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
   revision bigint NOT NULL
 );
 
+-- No foreign key: its check locked the company's row for every total kept (32 callers at once: 275 against 198 µs of
+-- PostgreSQL's CPU an insert), and companies are never deleted, only marked so.
 CREATE TABLE site_search_totals (
-  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  company_id uuid NOT NULL,
   -- The search's words and status filter, as the portal writes them (server/sites/repository.ts, searchKey).
   search_key text NOT NULL,
   -- The company's sites revision the total was counted at (0 before the company's first site).
