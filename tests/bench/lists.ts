@@ -154,7 +154,7 @@ function casedAfresh(urlPath: string): () => string {
   return () => {
     n += 1;
     let letter = 0;
-    const cased = [...search].map((char) => (/[a-z]/.test(char) && (n / 2 ** letter++) % 2 >= 1 ? char.toUpperCase() : char)).join('');
+    const cased = [...search].map((char) => (/[a-z]/.test(char) && Math.floor(n / 2 ** letter++) % 2 === 1 ? char.toUpperCase() : char)).join('');
     url.searchParams.set('search', cased);
     return url.pathname + url.search;
   };

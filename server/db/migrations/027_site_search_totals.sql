@@ -32,21 +32,20 @@ CREATE FUNCTION bump_site_list_revisions(changed uuid[]) RETURNS void LANGUAGE s
   DELETE FROM site_search_totals WHERE company_id = ANY (changed);
 $$;
 
-CREATE FUNCTION project_sites_inserted_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An insert's rows are its new ones, a delete's its old ones: each trigger names its own transition table.
+CREATE FUNCTION project_sites_added_or_removed_revision() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM new_rows));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM new_rows));
+  ELSE
+    PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END $$;
 CREATE TRIGGER project_sites_inserted_revision AFTER INSERT ON project_sites
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_inserted_revision();
-
-CREATE FUNCTION project_sites_deleted_revision() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM bump_site_list_revisions(array(SELECT DISTINCT company_id FROM old_rows));
-  RETURN NULL;
-END $$;
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_added_or_removed_revision();
 CREATE TRIGGER project_sites_deleted_revision AFTER DELETE ON project_sites
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_deleted_revision();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION project_sites_added_or_removed_revision();
 
 -- An update that leaves every search text, status and company as it was (a plan, PPE, a version) changes no total.
 CREATE FUNCTION project_sites_updated_revision() RETURNS trigger LANGUAGE plpgsql AS $$
