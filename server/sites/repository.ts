@@ -181,12 +181,23 @@ const statusLiteral = (status: SiteStatus) => {
   return sql.lit(status);
 };
 
+/** How many of the company's sites match every word (and the status filter): the search's exact total, counted now. */
+function matchCount(companyId: string, status: SiteStatus | undefined, patterns: readonly string[]) {
+  const filter = status ? sql`AND m.status = ${statusLiteral(status)}` : sql``;
+  return sql<number | string>`(SELECT count(*) FROM project_sites m WHERE m.company_id = ${companyId} ${filter} AND ${matchesWords(patterns)})`;
+}
+
 /**
- * The exact count: from the counters migration 009 keeps, the search's kept total (a walked search, migration 027)
- * or the search's matches (already the company's sites).
+ * The exact count: from the counters migration 009 keeps, the search's matches (already the company's sites), or a
+ * walked search's total (migration 027), read at `revision`: while the company's sites revision is still that, the
+ * total holds; a change between the two statements moved it on, and the matches are counted again in the page's
+ * own snapshot, so the total always agrees with the rows.
  */
-function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, keptTotal?: number) {
-  if (shape.walk) return sql<number | string>`CAST(${keptTotal} AS bigint)`;
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'patterns' | 'total' | 'revision'>) {
+  if (shape.walk) {
+    return sql<number | string>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint)
+      ELSE ${matchCount(companyId, shape.status, values.patterns)} END`;
+  }
   if (shape.words === 0) {
     const bucket = shape.status ? sql`AND bucket = ${statusLiteral(shape.status)}` : sql``;
     return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
@@ -210,8 +221,9 @@ interface SitePageValues extends Bound, PagingValues {
   /** The search words, and a LIKE pattern per word. */
   readonly words: readonly string[];
   readonly patterns: readonly string[];
-  /** A walked search's kept total. */
-  readonly keptTotal: number;
+  /** A walked search's total, and the company's sites revision it holds at (`searchTotal`). */
+  readonly total: number;
+  readonly revision: number;
 }
 
 /** The order of a page of the shape, the rows past its cursor (if any) and the position each row selects. */
@@ -252,8 +264,8 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 }
 
 /**
- * A page without a search, or a walked search's (its total kept): the sort's index in order, each site checked for
- * every word. `strpos` keeps the trigram index out of it, so the walk stops at the page's last row. The total and
+ * A page without a search, or a walked search's (its total known, `searchTotal`): the sort's index in order, each
+ * site checked for every word. `strpos` keeps the trigram index out of it, so the walk stops at the page's last row. The total and
  * the company check ride on it (uncorrelated subqueries run once).
  */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
@@ -267,7 +279,7 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   }
   let pageQuery = listedSites(db).select([
     positionOf(keyset).as('position'),
-    countOf(values.companyId, shape, values.keptTotal).as('total_count'),
+    countOf(values.companyId, shape, values).as('total_count'),
     companyLive(values.companyId).as('company_live'),
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
@@ -292,23 +304,31 @@ const revisionOf = (companyId: string) =>
   sql<number>`coalesce((SELECT revision FROM site_list_revisions WHERE company_id = ${companyId}), 0)`;
 
 /**
- * A search's kept total at the company's current revision (null: none yet), that revision, and how many sites
- * the search looks through (its status filter's, from migration 009's counters), read in one snapshot.
+ * A search's exact total at the company's current sites revision, that revision, whether the total was kept, and how
+ * many sites the search looks through (its status filter's, from migration 009's counters), read in one snapshot.
+ * A total kept at the current revision answers; otherwise the matches are counted (COALESCE runs the count only
+ * when no total is kept). The count's LIKE patterns keep one plan (`genericPlanMark`).
  */
-const keptSearchTotal = compiledOnce(
-  (shape: Pick<SitePageShape, 'status'>) => shape.status ?? '',
-  (db: Db, shape: Pick<SitePageShape, 'status'>, values: { readonly companyId: string; readonly key: string }) =>
-    db.selectNoFrom([
-      revisionOf(values.companyId).as('revision'),
-      sql<number | null>`(SELECT total FROM site_search_totals
-        WHERE company_id = ${values.companyId} AND search_key = ${values.key} AND revision = ${revisionOf(values.companyId)})`.as('total'),
-      countOf(values.companyId, { words: 0, status: shape.status, walk: false }).as('searched'),
-    ]),
+const searchTotal = compiledOnce(
+  (shape: Pick<SitePageShape, 'status' | 'words'>) => `${shape.status ?? ''} ${shape.words}`,
+  (db: Db, shape: Pick<SitePageShape, 'status' | 'words'>, values: { readonly companyId: string; readonly key: string; readonly patterns: readonly string[] }) =>
+    db
+      .selectFrom(sql<{ revision: number }>`(SELECT ${revisionOf(values.companyId)} AS revision)`.as('r'))
+      .leftJoin('site_search_totals as t', (join) =>
+        join.on('t.company_id', '=', values.companyId).on('t.search_key', '=', values.key).onRef('t.revision', '=', 'r.revision'),
+      )
+      .modifyFront(sql.raw(genericPlanMark))
+      .select([
+        'r.revision',
+        sql<boolean>`t.total IS NOT NULL`.as('kept'),
+        sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
+        countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { patterns: [], total: 0, revision: 0 }).as('searched'),
+      ]),
 );
 
 /**
- * Keeps a search's total, counted at `revision`. A total counted later than the revision it was read with is filed
- * under the older one, which has moved on by then: it never answers. Of two totals the later revision stays.
+ * Keeps a search's total, counted at `revision` (in the snapshot that read the revision). Were a total ever counted
+ * later than the revision it is filed under, that revision would have moved on by then: it never answers. Of two totals the later revision stays.
  */
 const keepSearchTotal = compiledOnce(
   () => '',
@@ -328,7 +348,9 @@ const keepSearchTotal = compiledOnce(
  * Whether a search's page is read sooner by walking its order's index than from its matches. Walking reads about
  * (page size + 1) x searched / total sites to fill a page; the matches are all read to sort them. So 625 matches
  * among 5,000 sites walk about 170 (0.16 ms of PostgreSQL's CPU against 1.5 ms), while a rare word's dozen matches
- * are read from the trigram index. Only such a search's total is kept: no other page reads it.
+ * are read from the trigram index. Only such a search's total is kept: no other page reads it. A first search
+ * counts its matches (`searchTotal`) and walks too: the count and the walk cost PostgreSQL less than reading,
+ * sorting and counting the matches in one statement.
  */
 const walkPays = (total: number, searched: number, pageSize: number) => total * total >= (pageSize + 1) * searched;
 
@@ -343,29 +365,26 @@ export async function listSites(
   fingerprint: string,
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const { paging, bound } = splitPaging(options.start, options.pageSize);
+  const patterns = options.words.map((word) => likePattern(word));
   const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
-  const [kept] = key === null ? [] : await keptSearchTotal(db, { status: options.status }, { companyId, key });
-  const keptTotal = kept?.total ?? null;
-  const searched = Number(kept?.searched ?? 0);
-  const walk = keptTotal !== null && walkable(options.start) && walkPays(Number(keptTotal), searched, options.pageSize);
+  // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever.
+  const [found] = key === null || !walkable(options.start) ? [] : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
+  const foundTotal = Number(found?.total ?? 0);
+  const searched = Number(found?.searched ?? 0);
+  const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
   const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length, walk };
-  const values: SitePageValues = {
-    ...bound,
-    companyId,
-    words: options.words,
-    patterns: options.words.map((word) => likePattern(word)),
-    keptTotal: Number(keptTotal ?? 0),
-  };
+  const values: SitePageValues = { ...bound, companyId, words: options.words, patterns, total: foundTotal, revision: Number(found?.revision ?? 0) };
   const fetched = await pageOfSites(db, shape, values);
   // A page past the end asks for the total and the company check alone.
   const counted =
     fetched[0] ??
     (await listScope(db, companyId, values.patterns)
-      .selectNoFrom([countOf(companyId, shape, values.keptTotal).as('total_count'), companyLive(companyId).as('company_live')])
+      .selectNoFrom([countOf(companyId, shape, values).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const total = Number(counted.total_count ?? 0);
-  if (key !== null && kept !== undefined && keptTotal === null && counted.company_live && walkPays(total, searched, options.pageSize)) {
-    await keepSearchTotal(db, null, { companyId, key, revision: Number(kept.revision), total });
+  // A total just counted is kept for the searches after it, when they would walk with it and the company is live.
+  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live) {
+    await keepSearchTotal(db, null, { companyId, key, revision: Number(found.revision), total: foundTotal });
   }
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
   return { rows, total, cursors, companyLive: counted.company_live };
