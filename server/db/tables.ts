@@ -170,6 +170,8 @@ export interface SiteSearchTotalsTable {
   search_key: string;
   revision: number;
   total: number;
+  /** Migration 028: which of the company's 1,024 places the search's key hashes to; the database writes it. */
+  place: ColumnType<number, never, never>;
 }
 
 export interface CheckInsTable {

@@ -1024,6 +1024,32 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect(page.total).toBe(Number(keptRow!.total) + 1);
   });
 
+  it('keeps one total a place, 1,024 places a company: a search’s total replaces another’s in its place (migration 028)', async () => {
+    await app.db.deleteFrom('site_search_totals').execute();
+    const key = JSON.stringify([null, ['harbour']]);
+    const placeOf = async (text: string) => Number((await sql<{ place: number }>`SELECT hashtext(${text}) & 1023 AS place`.execute(app.db)).rows[0]!.place);
+    const home = await placeOf(key);
+    // Every place taken, by made-up searches kept at the current revision: one of them in the search's own place.
+    const at = await revision();
+    const made = await sql<{ place: number; search_key: string }>`SELECT DISTINCT ON (place) place, search_key
+      FROM (SELECT 'made-up ' || n AS search_key, hashtext('made-up ' || n) & 1023 AS place FROM generate_series(1, 50000) n) AS made
+      ORDER BY place, search_key`.execute(app.db);
+    const byPlace = new Map(made.rows.map((row) => [Number(row.place), row.search_key]));
+    expect(byPlace.size).toBe(1024);
+    await app.db
+      .insertInto('site_search_totals')
+      .values([...byPlace.values()].map((made) => ({ company_id: staff.companyId, search_key: made, revision: at, total: 7 })))
+      .execute();
+    const page = await list('search=harbour&pageSize=3');
+    expect(page.total).toBe(await truth('harbour'));
+    const rows = await kept();
+    expect(rows, 'still one total a place').toHaveLength(1024);
+    expect(rows.find((row) => row.place === home)).toMatchObject({ search_key: key, total: page.total });
+    expect(rows.map((row) => row.search_key)).not.toContain(byPlace.get(home));
+    expect(await list('search=harbour&pageSize=3')).toEqual(page);
+    await app.db.deleteFrom('site_search_totals').execute();
+  });
+
   it('keeps one company’s totals apart from another’s', async () => {
     const other = await companyWithStaff();
     await createSite(other, { address: '4 Harbour Rd' });
