@@ -265,8 +265,8 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 
 /**
  * A page without a search, or a walked search's (its total known, `searchTotal`): the sort's index in order, each
- * site checked for every word. `strpos` keeps the trigram index out of it, so the walk stops at the page's last row. The total and
- * the company check ride on it (uncorrelated subqueries run once).
+ * site checked for every word. `strpos` keeps the trigram index out of it, so the walk stops at the page's last row.
+ * The total and the company check ride on it (uncorrelated subqueries run once).
  */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
