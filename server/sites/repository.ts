@@ -190,14 +190,10 @@ function matchCount(companyId: string, status: SiteStatus | undefined, patterns:
 /**
  * The exact count: from the counters migration 009 keeps, the search's matches (already the company's sites), or a
  * walked search's total (migration 027), read at `revision`: while the company's sites revision is still that, the
- * total holds; a change between the two statements moved it on, and the matches are counted again in the page's
- * own snapshot, so the total always agrees with the rows.
+ * total holds; null when a change between the two statements moved it on (`listSites` then reads the page again).
  */
-function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'patterns' | 'total' | 'revision'>) {
-  if (shape.walk) {
-    return sql<number | string>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint)
-      ELSE ${matchCount(companyId, shape.status, values.patterns)} END`;
-  }
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
+  if (shape.walk) return sql<number | string | null>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint) END`;
   if (shape.words === 0) {
     const bucket = shape.status ? sql`AND bucket = ${statusLiteral(shape.status)}` : sql``;
     return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
@@ -322,7 +318,7 @@ const searchTotal = compiledOnce(
         'r.revision',
         sql<boolean>`t.total IS NOT NULL`.as('kept'),
         sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
-        countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { patterns: [], total: 0, revision: 0 }).as('searched'),
+        countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { total: 0, revision: 0 }).as('searched'),
       ]),
 );
 
@@ -383,12 +379,16 @@ export async function listSites(
   const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
   const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length, walk };
   const values: SitePageValues = { ...bound, companyId, words: options.words, patterns, total: foundTotal, revision: Number(found?.revision ?? 0) };
-  const fetched = await pageOfSites(db, shape, values);
-  // A page past the end asks for the total and the company check alone.
+  let fetched = await pageOfSites(db, shape, values);
+  // A site changed between reading the total and walking: the page and its total are read again, from the matches,
+  // in one snapshot, so the total always agrees with the rows. (Counting inside the walk's statement instead cost
+  // every walk the planning of that count on the embedded database, which plans each statement afresh.)
+  if (walk && fetched[0] !== undefined && fetched[0].total_count === null) fetched = await pageOfSites(db, { ...shape, walk: false }, values);
+  // A page past the end asks for the total (counted from the matches) and the company check alone.
   const counted =
     fetched[0] ??
     (await listScope(db, companyId, values.patterns)
-      .selectNoFrom([countOf(companyId, shape, values).as('total_count'), companyLive(companyId).as('company_live')])
+      .selectNoFrom([countOf(companyId, { ...shape, walk: false }, values).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const total = Number(counted.total_count ?? 0);
   // A total just counted is kept for the searches after it, when they would walk with it and the company is live.
