@@ -43,8 +43,14 @@ export class SitesListPage {
     await this.settled();
   }
 
+  /**
+   * Waits for the address to name the filter before the list settles: the list turns busy in the render that reads
+   * the new address, so a check made before that render would pass on the old rows.
+   */
   async chooseFilter(label: SiteStatusLabel | 'All'): Promise<void> {
     await chooseOption(this.filter, label);
+    if (label === 'All') await expect(this.page).not.toHaveURL(/[?&]status=/);
+    else await expect(this.page).toHaveURL(new RegExp(`[?&]status=${label.toLowerCase().replace(' ', '_')}(&|$)`));
     await this.settled();
   }
 
@@ -52,8 +58,11 @@ export class SitesListPage {
     return this.table.getByRole('columnheader', { name: column });
   }
 
+  /** Waits for the column's sort to change (the render that asks for the new order) before the list settles. */
   async sortBy(column: SiteColumn): Promise<void> {
+    const before = await this.header(column).getAttribute('aria-sort');
     await this.header(column).getByRole('button').click();
+    await expect(this.header(column)).not.toHaveAttribute('aria-sort', before ?? 'none');
     await this.settled();
   }
 

@@ -34,8 +34,13 @@ export class SwmsListPage {
     await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
   }
 
+  /**
+   * Waits for the filter to show the choice (it reads the address, as the rows do) before the list settles: the list
+   * turns busy in that render, so a check made before it would pass on the old rows.
+   */
   async chooseFilter(label: 'All' | 'For Review' | 'Reviewed'): Promise<void> {
     await chooseOption(this.filter, label);
+    await expect(this.filter).toHaveText(label);
     await this.settled();
   }
 
@@ -44,8 +49,11 @@ export class SwmsListPage {
   }
 
   /** A sortable header's press: the sorted column flips its direction, another starts ascending. */
+  /** Waits for the column's sort to change (the render that asks for the new order) before the list settles. */
   async sortBy(column: 'Job No' | 'Date/Time Submitted'): Promise<void> {
+    const before = await this.header(column).getAttribute('aria-sort');
     await this.header(column).getByRole('button').click();
+    await expect(this.header(column)).not.toHaveAttribute('aria-sort', before ?? 'none');
     await this.settled();
   }
 
