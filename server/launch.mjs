@@ -1,13 +1,18 @@
 // `npm start`: runs server/start.ts as one JavaScript file that esbuild writes once per change of the
 // server's sources, so every later start loads it at plain Node speed instead of through tsx.
-import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
+//
+// Several portals may start at once from one checkout (instances on one host, the browser tests' portals),
+// so a build is never written where another process could read it half-written: each build is made in a
+// folder of its own and then renamed, whole, to the name of the sources' newest change. Two processes that
+// build at once each make a whole build; the first rename wins and the other's is dropped.
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pid } from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outDir = path.join(root, 'node_modules', '.cache', 'sitesafe-server');
-const bundle = path.join(outDir, 'start.mjs');
+const cacheDir = path.join(root, 'node_modules', '.cache', 'sitesafe-server');
 const sources = ['server', 'src/domain', 'package.json', 'package-lock.json'].map((entry) => path.join(root, entry));
 
 function newestChange(entry) {
@@ -16,20 +21,42 @@ function newestChange(entry) {
   return Math.max(stats.mtimeMs, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-if (builtAt < Math.max(...sources.filter(existsSync).map(newestChange))) {
+const built = `build-${Math.trunc(Math.max(...sources.filter(existsSync).map(newestChange)))}`;
+const current = path.join(cacheDir, built);
+const entry = path.join(current, 'start.mjs');
+
+if (!existsSync(entry)) {
+  const staging = path.join(cacheDir, `${built}.${pid}.staging`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
   await build({
     entryPoints: [path.join(root, 'server', 'start.ts')],
-    outfile: bundle,
+    outfile: path.join(staging, 'start.mjs'),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // The map names the sources relative to the build's folder, which sits where the staging folder does.
     sourcemap: 'linked',
     logLevel: 'warning',
   });
   // The migrations are read beside the code that applies them.
-  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outDir, 'migrations'), { recursive: true });
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(staging, 'migrations'), { recursive: true });
+  try {
+    renameSync(staging, current);
+  } catch (error) {
+    // Another process published this build first (the target exists and is not empty): use theirs.
+    if (!existsSync(entry)) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  // Earlier builds go: a portal started from one has loaded its code and applied its migrations already. A staging
+  // folder stays while it may still be written (another process building now); one an hour old was left by a crash.
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of readdirSync(cacheDir)) {
+    const other = path.join(cacheDir, name);
+    if (name === built || (name.endsWith('.staging') && statSync(other).mtimeMs > hourAgo)) continue;
+    rmSync(other, { recursive: true, force: true });
+  }
 }
-await import(pathToFileURL(bundle).href);
+await import(pathToFileURL(entry).href);

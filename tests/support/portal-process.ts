@@ -17,10 +17,15 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
-/** The V8 flags the start script gives node (its heap sizing and growth, issue 11 §3), so a spawned portal runs as `npm start` does. */
-const startScriptV8Flags = (): string[] => {
+/**
+ * The start script's arguments to node (package.json's `start`: its V8 flags, issue 11 §3, and `server/launch.mjs`, which
+ * runs the server as the bundle it builds), so a spawned portal runs the very code and flags `npm start` does.
+ */
+const startScriptArguments = (): string[] => {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return scripts.start.split(/\s+/).filter((word) => /^--(max-[a-z-]+-size|heap-growing-percent)=\d+$/.test(word));
+  const [command, ...args] = scripts.start.trim().split(/\s+/);
+  if (command !== 'node' || args.some((arg) => /["'$;&|<>]/.test(arg))) throw new Error(`The start script is not a plain node command: ${scripts.start}`);
+  return args;
 };
 
 /** The environment of an API-only portal process for tests: no web build, no demo data unless asked. */
@@ -28,7 +33,7 @@ export const apiOnly = { SERVE_SPA: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'war
 
 /** Runs the real start script (`npm start` without npm) in a process of its own. */
 export function spawnPortal(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output(): string } {
-  const child = spawn(process.execPath, [...startScriptV8Flags(), '--import', 'tsx', 'server/start.ts'], {
+  const child = spawn(process.execPath, startScriptArguments(), {
     cwd: root,
     env: { ...process.env, ...apiOnly, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
