@@ -13,6 +13,15 @@ export interface RoutedPoolConfig {
   readonly onIdleError?: ((error: Error) => void) | undefined;
 }
 
+/**
+ * The portal's statements are pages, counts and changes by key that run in a millisecond or two; PostgreSQL's JIT
+ * compiles a statement's expressions again on every execution once its estimated cost passes `jit_above_cost`
+ * (100,000 by default), whatever it then reads. A million SWMS' search is priced at about 80,000 when freshly
+ * analysed and past 100,000 after a bulk review's churn: it then took 52-75 ms a call (about 48 of them compiling,
+ * 176 functions) against 1.2-1.8. So the portal's connections never JIT (a startup option: no round trip).
+ */
+const noJit = '-c jit=off';
+
 /** The part of a pool Kysely's PostgresDialect uses. */
 export interface RoutedPool {
   connect(): Promise<RoutedClient>;
@@ -52,14 +61,14 @@ export class RoutedClient {
 /**
  * Two pools on one server. Reads carrying `genericPlanMark` run on connections opened with
  * plan_cache_mode = force_generic_plan (a startup option, so it costs no round trip); every other
- * statement runs on connections with the server's default. The mode decides only which plan runs,
+ * statement runs on connections with the server's default. Neither JITs (`noJit`). The mode decides only which plan runs,
  * never what a statement answers. Kysely asks for a connection before it knows the statement, hence
  * `RoutedClient`. Both pools prepare reads (`prepareReads`).
  */
 export function routedPool(config: RoutedPoolConfig): RoutedPool {
-  const open = (max: number, options?: string) => {
+  const open = (max: number, options: string) => {
     // While the server is down a call waits at most this long for a connection, then answers 503.
-    const pool = new pg.Pool({ connectionString: config.url, max, connectionTimeoutMillis: 5000, ...(options ? { options } : {}) });
+    const pool = new pg.Pool({ connectionString: config.url, max, connectionTimeoutMillis: 5000, options });
     // A connection the server drops (restart, failover) errors whether it is idle or lent to a query: the
     // query fails and is answered 503, the pool discards the client, and the process lives on.
     pool.on('error', (error) => config.onIdleError?.(error));
@@ -70,7 +79,7 @@ export function routedPool(config: RoutedPoolConfig): RoutedPool {
     return pool;
   };
   // A search takes about a millisecond of the server's time: a few connections keep it busy.
-  const pools: Record<Route, pg.Pool> = { standard: open(10), generic: open(4, '-c plan_cache_mode=force_generic_plan') };
+  const pools: Record<Route, pg.Pool> = { standard: open(10, noJit), generic: open(4, `${noJit} -c plan_cache_mode=force_generic_plan`) };
   return {
     connect: () => Promise.resolve(new RoutedClient(pools)),
     end: async () => {
