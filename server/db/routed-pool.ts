@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { parse } from 'pg-connection-string';
 import { prepareReads } from './prepared-reads';
 
 /**
@@ -66,9 +67,13 @@ export class RoutedClient {
  * `RoutedClient`. Both pools prepare reads (`prepareReads`).
  */
 export function routedPool(config: RoutedPoolConfig): RoutedPool {
-  const open = (max: number, options: string) => {
+  // The url read as pg reads it, so that startup options the url names itself (`?options=...`) are kept beside the
+  // pool's: pg lets a url's options replace a pool's, and the url's would have dropped `noJit` and the plan mode.
+  const { options: urlOptions, ...connection } = parse(config.url);
+  const open = (max: number, poolOptions: string) => {
+    const options = urlOptions ? `${urlOptions} ${poolOptions}` : poolOptions;
     // While the server is down a call waits at most this long for a connection, then answers 503.
-    const pool = new pg.Pool({ connectionString: config.url, max, connectionTimeoutMillis: 5000, options });
+    const pool = new pg.Pool({ ...(connection as pg.PoolConfig), max, connectionTimeoutMillis: 5000, options });
     // A connection the server drops (restart, failover) errors whether it is idle or lent to a query: the
     // query fails and is answered 503, the pool discards the client, and the process lives on.
     pool.on('error', (error) => config.onIdleError?.(error));

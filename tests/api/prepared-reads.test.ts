@@ -80,3 +80,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads and their plans on
     });
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)("the pools' startup options on PostgreSQL", () => {
+  let db: Db;
+  beforeAll(async () => {
+    // A url that names startup options of its own: pg would let them replace the pools' (no JIT, the plan mode).
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.searchParams.set('options', '-c statement_timeout=4321 -c application_name=url-named');
+    db = await openDatabase({ url: url.href, dataDir: '' });
+  });
+  afterAll(async () => db.destroy());
+
+  it("keeps the url's own options and adds each pool's: no JIT on either, a generic plan on the marked one", async () => {
+    for (const withMark of [false, true]) {
+      const { rows } = await sql<{ timeout: string; name: string; jit: string; mode: string }>`SELECT ${withMark ? sql.raw(genericPlanMark) : sql``}
+        current_setting('statement_timeout') AS timeout, current_setting('application_name') AS name,
+        current_setting('jit') AS jit, current_setting('plan_cache_mode') AS mode`.execute(db);
+      expect(rows[0], `marked: ${withMark}`).toEqual({ timeout: '4321ms', name: 'url-named', jit: 'off', mode: withMark ? 'force_generic_plan' : expect.not.stringMatching(/^force_generic_plan$/) });
+    }
+  });
+});
