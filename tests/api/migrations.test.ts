@@ -45,6 +45,19 @@ describe('database migrations', () => {
     }
   });
 
+  it('has the SWMS table vacuumed and analysed after about 1% of it changes, not a fifth (migration 029)', async () => {
+    const { rows } = await sql<{ reloptions: string[] | null }>`select reloptions from pg_class where oid = 'swms'::regclass`.execute(app.db);
+    expect([...(rows[0]?.reloptions ?? [])].sort()).toEqual([
+      'autovacuum_analyze_scale_factor=0.01',
+      'autovacuum_analyze_threshold=1000',
+      'autovacuum_vacuum_insert_scale_factor=0.01',
+      'autovacuum_vacuum_insert_threshold=1000',
+      'autovacuum_vacuum_scale_factor=0.01',
+      'autovacuum_vacuum_threshold=1000',
+      'fillfactor=85',
+    ]);
+  });
+
   it('drops every kept site search total when the sites are truncated (migration 027)', async () => {
     const companyId = crypto.randomUUID();
     await app.db
