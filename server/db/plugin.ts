@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { untimed, type TimeStep } from '../startup-steps';
-import { openDatabase, type Db } from './database';
+import { embeddedPglite, openDatabase, type Db } from './database';
+import { scheduleEmbeddedMaintenance } from './embedded-maintenance';
 import { migrate } from './migrate';
 
 declare module 'fastify' {
@@ -24,5 +25,10 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: T
   });
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   app.decorate('db', db);
-  app.addHook('onClose', async () => db.destroy());
+  // PGlite has no autovacuum: the process that owns its folder vacuums and analyses it (server/db/embedded-maintenance.ts).
+  const maintenance = embeddedPglite(db) ? scheduleEmbeddedMaintenance(db, (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed')) : undefined;
+  app.addHook('onClose', async () => {
+    maintenance?.stop();
+    await db.destroy();
+  });
 }, { name: 'db' });
