@@ -50,13 +50,14 @@ if (!existsSync(entry)) {
     if (!existsSync(entry)) throw error;
     rmSync(staging, { recursive: true, force: true });
   }
-  // Earlier builds go: a portal started from one has loaded its code and applied its migrations already. A staging
-  // folder stays while it may still be written (another process building now); one an hour old was left by a crash.
-  const hourAgo = Date.now() - 3_600_000;
+  // Earlier builds go once no portal can still be starting from one (it reads its migrations after loading its code):
+  // ten minutes after they were published. A staging folder stays while another process may still be writing it; one
+  // an hour old was left by a crash.
+  const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
     const other = path.join(cacheDir, name);
-    if (name === built || (name.endsWith('.staging') && statSync(other).mtimeMs > hourAgo)) continue;
-    rmSync(other, { recursive: true, force: true });
+    const keepFor = name.endsWith('.staging') ? 3_600_000 : 600_000;
+    if (name !== built && statSync(other).mtimeMs < now - keepFor) rmSync(other, { recursive: true, force: true });
   }
 }
 await import(pathToFileURL(entry).href);
