@@ -14,25 +14,37 @@ export async function maintainEmbedded(db: Db): Promise<void> {
 }
 
 export interface MaintenanceSchedule {
-  stop(): void;
+  /** No run starts after this; resolves once a run under way has ended, so the database can then be closed. */
+  stop(): Promise<void>;
 }
 
-/** Runs `maintainEmbedded` after `firstMs` and then every `everyMs`; a failed run is reported and the next one still runs. */
+/**
+ * Runs `maintainEmbedded` after `firstMs` and then every `everyMs`, one run at a time (as the review digest and the
+ * midnight check-out run theirs); a failed run is reported and the next one still runs.
+ */
 export function scheduleEmbeddedMaintenance(
   db: Db,
   report: (error: unknown) => void,
   timing: { readonly firstMs: number; readonly everyMs: number } = { firstMs: 60_000, everyMs: 3_600_000 },
 ): MaintenanceSchedule {
   let every: NodeJS.Timeout | undefined;
-  const run = () => void maintainEmbedded(db).catch(report);
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= maintainEmbedded(db)
+      .catch(report)
+      .finally(() => {
+        running = undefined;
+      });
+  };
   const first = setTimeout(() => {
     run();
     every = setInterval(run, timing.everyMs).unref();
   }, timing.firstMs).unref();
   return {
-    stop: () => {
+    stop: async () => {
       clearTimeout(first);
       clearInterval(every);
+      await running;
     },
   };
 }

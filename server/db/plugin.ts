@@ -28,7 +28,7 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: T
   // PGlite has no autovacuum: the process that owns its folder vacuums and analyses it (server/db/embedded-maintenance.ts).
   const maintenance = embeddedPglite(db) ? scheduleEmbeddedMaintenance(db, (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed')) : undefined;
   app.addHook('onClose', async () => {
-    maintenance?.stop();
+    await maintenance?.stop();
     await db.destroy();
   });
 }, { name: 'db' });

@@ -33,12 +33,11 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
     // The first run comes after its delay, not after an interval (a minute here).
     const first = scheduleEmbeddedMaintenance(db, (error) => failures.push(error), { firstMs: 20, everyMs: 60_000 });
     await expect.poll(runs, { timeout: 10_000, interval: 25 }).toEqual({ vacuums: 1, analyses: 1 });
-    first.stop();
+    await first.stop();
     // Then one at each interval.
     const schedule = scheduleEmbeddedMaintenance(db, (error) => failures.push(error), { firstMs: 20, everyMs: 100 });
     await expect.poll(async () => (await runs()).vacuums, { timeout: 10_000, interval: 25 }).toBeGreaterThanOrEqual(4);
-    schedule.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a run under way when stopped finishes
+    await schedule.stop(); // a run under way when stopped finishes first
     const stopped = await runs();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await runs()).toEqual(stopped);
@@ -51,7 +50,7 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
     await db.transaction().execute(async (trx) => {
       const schedule = scheduleEmbeddedMaintenance(trx, (error) => failures.push(error), { firstMs: 10, everyMs: 40 });
       await expect.poll(() => failures.length, { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(2);
-      schedule.stop();
+      await schedule.stop();
     });
     expect(String(failures[0])).toMatch(/VACUUM cannot run inside a transaction block/);
   });
