@@ -26,7 +26,12 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: T
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   app.decorate('db', db);
   // PGlite has no autovacuum: the process that owns its folder vacuums and analyses it (server/db/embedded-maintenance.ts).
-  const maintenance = embeddedPglite(db) ? scheduleEmbeddedMaintenance(db, (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed')) : undefined;
+  const maintenance = embeddedPglite(db)
+    ? scheduleEmbeddedMaintenance(db, {
+        maintained: (tables) => app.log.info({ tables }, 'the embedded database vacuumed and analysed'),
+        failed: (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed'),
+      })
+    : undefined;
   app.addHook('onClose', async () => {
     await maintenance?.stop();
     await db.destroy();

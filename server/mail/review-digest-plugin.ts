@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { repeating, type RepeatingJob } from '../jobs/repeating';
 import { sendDueDigests } from './review-digest';
-
-export interface ReviewDigestWorker {
-  /** Stops ticking and waits for a round under way. */
-  stop(): Promise<void>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    reviewDigest: ReviewDigestWorker;
+    reviewDigest: RepeatingJob;
   }
 }
 
@@ -21,27 +17,10 @@ export interface ReviewDigestOptions {
 export const reviewDigestIntervalMs = 30_000;
 
 /** Sends due review digests every `intervalMs`; one round at a time, never keeping the process alive. */
-export function startReviewDigestWorker(app: Parameters<typeof sendDueDigests>[0], intervalMs: number): ReviewDigestWorker {
-  let round: Promise<void> | undefined;
-  const tick = () => {
-    if (round) return;
-    round = sendDueDigests(app, new Date())
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.warn({ err: error }, 'the review digests could not be looked for; trying again on the next round'),
-      )
-      .finally(() => {
-        round = undefined;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await round;
-    },
-  };
+export function startReviewDigestWorker(app: Parameters<typeof sendDueDigests>[0], intervalMs: number): RepeatingJob {
+  return repeating(() => sendDueDigests(app, new Date()), { everyMs: intervalMs }, (error) =>
+    app.log.warn({ err: error }, 'the review digests could not be looked for; trying again on the next round'),
+  );
 }
 
 /** Issue 10: the hourly review digest runs in every instance; claiming a recipient's items keeps it to one email. */

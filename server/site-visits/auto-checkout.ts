@@ -4,6 +4,7 @@ import { siteTimeZone } from '../../src/domain/site-time-zone';
 import { siteVisitAuditActions } from '../../src/domain/site-visit';
 import { calendarDateIn } from '../../src/domain/trades';
 import type { Db } from '../db/database';
+import { repeating, type RepeatingJob } from '../jobs/repeating';
 import { recordSiteVisitEvents } from './audit';
 import { midnightAfter } from './midnight';
 import { closeCheckIns, findOpenCheckIns, type OpenCheckIn } from './repository';
@@ -61,24 +62,15 @@ export async function autoCheckoutPass(app: Pick<FastifyInstance, 'db' | 'live'>
 /** Runs the midnight check-out once at start and then every minute, on every instance (each check-in ends once). */
 export const autoCheckoutPlugin = fp(
   async (app) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    const pass = () => {
-      running ??= autoCheckoutPass(app)
-        .catch((error: unknown) => app.log.warn({ err: error }, 'the midnight check-out pass failed; the next one retries'))
-        .finally(() => {
-          running = undefined;
-        });
-      return running;
-    };
+    let job: RepeatingJob | undefined;
     app.addHook('onReady', async () => {
-      await pass();
-      timer = setInterval(() => void pass(), passEveryMs);
-      timer.unref();
+      job = repeating(() => autoCheckoutPass(app), { everyMs: passEveryMs }, (error) =>
+        app.log.warn({ err: error }, 'the midnight check-out pass failed; the next one retries'),
+      );
+      await job.run();
     });
     app.addHook('preClose', async () => {
-      clearInterval(timer);
-      await running;
+      await job?.stop();
     });
   },
   { name: 'site-auto-checkout', dependencies: ['db', 'live'] },
