@@ -292,8 +292,14 @@ const pageOfSites = compiledOnce(
   (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 && !shape.walk ? searchPage(db, shape, values) : plainPage(db, shape, values)),
 );
 
-/** What a search's kept total is filed under: its status filter and words. */
-const searchKey = (words: readonly string[], status: SiteStatus | undefined) => JSON.stringify([status ?? null, words]);
+/**
+ * What a search's kept total is filed under: its status filter and its words as a set, for a site matches every word
+ * in any order, so "Parramatta St" and "st parramatta" share one total. Lower case only where the word is printable
+ * ASCII: the search lowers with PostgreSQL's `lower()`, which agrees with JavaScript's there and need not beyond it.
+ */
+const keyWord = (word: string) => (/^[\x20-\x7e]*$/.test(word) ? word.toLowerCase() : word);
+const searchKey = (words: readonly string[], status: SiteStatus | undefined) =>
+  JSON.stringify([status ?? null, [...new Set(words.map(keyWord))].sort()]);
 
 /** The company's sites revision: kept totals counted at it still hold (migration 027; 0 before its first site). */
 const revisionOf = (companyId: string) =>

@@ -961,6 +961,33 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect(await kept()).toEqual([]);
   });
 
+  it('keeps one total for a search however its words are ordered, repeated or (in ASCII) capitalised', async () => {
+    await app.db.deleteFrom('site_search_totals').execute();
+    const first = await list('search=Harbour%20ST&pageSize=3');
+    const matching = await app.db
+      .selectFrom('project_sites')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('company_id', '=', staff.companyId)
+      .where(sql<boolean>`search_text LIKE '%harbour%' AND search_text LIKE '%st%'`)
+      .executeTakeFirstOrThrow();
+    expect(first.total).toBe(Number(matching.n));
+    expect((await kept()).map((row) => row.search_key)).toEqual([JSON.stringify([null, ['harbour', 'st']])]);
+    // Marked, the kept total shows which searches it answers.
+    await app.db.updateTable('site_search_totals').set({ total: 999 }).where('company_id', '=', staff.companyId).execute();
+    for (const search of ['st%20harbour', 'HARBOUR%20harbour%20St', '%20st%20%20hArBoUr%20']) {
+      expect((await list(`search=${search}&pageSize=3`)).total, search).toBe(999);
+    }
+    expect((await list('search=harbour%20st&status=ongoing&pageSize=3')).total, 'a status filter is a search of its own').not.toBe(999);
+    expect((await list('search=harbour&pageSize=3')).total, 'fewer words are a search of their own').not.toBe(999);
+    expect(await kept()).toHaveLength(3);
+    // Beyond ASCII the letter case stays in the key: PostgreSQL's lower() need not agree with JavaScript's there.
+    await app.db.deleteFrom('site_search_totals').execute();
+    // Common enough among the company's sites for its total to be kept (`walkPays`).
+    for (let n = 0; n < 10; n++) await createSite(staff, { address: `${n + 1} Ölberg St`, siteNumber: `Ö-${n}` });
+    for (const search of ['ölberg', 'Ölberg']) expect((await list(`search=${encodeURIComponent(search)}&pageSize=1`)).total).toBe(10);
+    expect((await kept()).map((row) => row.search_key).sort()).toEqual([JSON.stringify([null, ['Ölberg']]), JSON.stringify([null, ['ölberg']])]);
+  });
+
   it('keeps every total exact through changes to what a search matches, and keeps it through changes that do not', async () => {
     const check = async (label: string) => {
       for (const [word, status] of [['harbour', undefined], ['harbour', 'ongoing'], ['harbour', 'completed'], ['sam', undefined], ['supervisor', 'ongoing']] as const) {
