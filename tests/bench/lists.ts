@@ -23,6 +23,7 @@ import { startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
+import { newSearches } from './new-searches';
 
 /**
  * Issue 11 §1: the SWMS, project-site and client lists at real sizes. Seeds one company with 100,000
@@ -71,7 +72,8 @@ interface Scenario {
   readonly typed?: boolean;
   /**
    * Each request a search the company has not made since its sites last changed, as one typed for the first time:
-   * the search's letters change case from request to request (`casedAfresh`), so its total is counted, not kept.
+   * the search's words and three pieces of them, a different three each time (`newSearches`): the same sites match
+   * as the words alone, and the total is counted, not kept.
    */
   readonly fresh?: boolean;
 }
@@ -145,19 +147,12 @@ function scenarios(seed: ListSeed): Scenario[] {
 
 const queryOf = (urlPath: string) => Object.fromEntries(new URL(urlPath, 'http://bench').searchParams);
 
-/**
- * The scenario's path with its search's letters in a case of their own for each call: the n-th call upper-cases the
- * letters whose bit is set in n. A run starts at a random n, so a reused database's kept totals do not answer it.
- */
-function casedAfresh(urlPath: string): () => string {
+/** The scenario's path with a search of its own for each call (`newSearches`). */
+function searchedAfresh(urlPath: string): () => string {
   const url = new URL(urlPath, 'http://bench');
-  const search = url.searchParams.get('search') ?? '';
-  let n = Math.floor(Math.random() * 2 ** 30);
+  const searches = newSearches(url.searchParams.get('search') ?? '');
   return () => {
-    n += 1;
-    let letter = 0;
-    const cased = [...search].map((char) => (/[a-z]/.test(char) && Math.floor(n / 2 ** letter++) % 2 === 1 ? char.toUpperCase() : char)).join('');
-    url.searchParams.set('search', cased);
+    url.searchParams.set('search', searches.next());
     return url.pathname + url.search;
   };
 }
@@ -356,7 +351,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     const runDirectAll = async (paths: Map<string, string>) => {
       for (const scenario of list) {
         const path = paths.get(scenario.name) ?? scenario.path;
-        const nextPath = scenario.fresh ? casedAfresh(path) : () => path;
+        const nextPath = scenario.fresh ? searchedAfresh(path) : () => path;
         directFigures.set(scenario.name, await runDirect(() => scenario.direct(db, queryOf(nextPath())), connections));
       }
     };
@@ -387,7 +382,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     for (const scenario of list) {
       const path = paths.get(scenario.name) ?? scenario.path;
       const cpuGroups = { portalPid: portal.child.pid, localPostgres };
-      const api = await runApi(portal.baseUrl, path, tokens[scenario.role], connections, cpuGroups, scenario.fresh ? casedAfresh(path) : undefined);
+      const api = await runApi(portal.baseUrl, path, tokens[scenario.role], connections, cpuGroups, scenario.fresh ? searchedAfresh(path) : undefined);
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
     console.log(
