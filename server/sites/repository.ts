@@ -269,9 +269,11 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
   if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
   if (shape.walk) {
-    for (let word = 0; word < shape.words; word += 1) {
-      conditions.push(sql<SqlBool>`strpos(ps.search_text, ${loweredOnce(values.words[word] as string)}) > 0`);
-    }
+    // Every word in one condition the planner cannot take apart, priced as half the sites: the portal walks only when
+    // the matches are common (`walkPays`). Priced word by word, a third of the sites apiece, six words looked like one
+    // site in 700, and the plan read, joined and sorted every site of the company (8.7 ms against 1.1 for three words).
+    const everyWord = Array.from({ length: shape.words }, (_, word) => sql<SqlBool>`strpos(ps.search_text, ${loweredOnce(values.words[word] as string)}) > 0`);
+    conditions.push(sql<SqlBool>`CASE WHEN ${sql.join(everyWord, sql` AND `)} THEN true ELSE false END`);
   }
   let pageQuery = listedSites(db).select([
     positionOf(keyset).as('position'),

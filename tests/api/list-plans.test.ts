@@ -166,6 +166,10 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       [{ search: 'parramatta' }, 'project_sites_company_created'],
       [{ search: 'parramatta', sort: 'address.string.asc' }, 'project_sites_company_address'],
       [{ search: 'bench', filter: 'status.string.ongoing', sort: 'clientName.string.desc' }, 'project_sites_company_client'],
+      // Six words, as common as their first: three of them are pieces of 'parramatta' and 'client'. Each word's
+      // condition priced on its own made six look too rare to walk to (a fifth of a site's chance apiece).
+      [{ search: 'parramatta st client pa arra lie' }, 'project_sites_company_created'],
+      [{ search: 'parramatta client parra amatta clien lie', sort: 'suburb.string.desc' }, 'project_sites_company_suburb'],
       [{ search: 'parramatta', filter: 'status.string.ongoing' }, trigrams],
       [{ search: rare!.site_number }, trigrams],
     ];
