@@ -347,13 +347,14 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     const list = scenarios(seed).filter((scenario) => !options.only || scenario.name.toLowerCase().includes(options.only.toLowerCase()));
     // The embedded database folder has one owner process at a time: the bench and the portal take turns.
     if (kind === 'pglite') await db.destroy();
+    /** A scenario's service function called directly, at the API's concurrency. */
+    const measureDirect = (scenario: Scenario, path: string) => {
+      const nextPath = scenario.fresh ? searchedAfresh(path) : () => path;
+      return runDirect(() => scenario.direct(db, queryOf(nextPath())), connections);
+    };
     const directFigures = new Map<string, Figures>();
     const runDirectAll = async (paths: Map<string, string>) => {
-      for (const scenario of list) {
-        const path = paths.get(scenario.name) ?? scenario.path;
-        const nextPath = scenario.fresh ? searchedAfresh(path) : () => path;
-        directFigures.set(scenario.name, await runDirect(() => scenario.direct(db, queryOf(nextPath())), connections));
-      }
+      for (const scenario of list) directFigures.set(scenario.name, await measureDirect(scenario, paths.get(scenario.name) ?? scenario.path));
     };
     portal = await startPortal({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', SERVE_SPA: 'false' }, 180_000);
     const tokens: Record<Role, string> = {
@@ -379,10 +380,12 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     );
     // PGlite runs inside the portal's process, so its time is in the portal's column.
     const localPostgres = kind === 'postgres' && isLocalServer(env.DATABASE_URL ?? '');
+    const running = portal;
+    /** A scenario over HTTP at `connections`, with the CPU each request cost. */
+    const measureApi = (scenario: Scenario, path: string) =>
+      runApi(running.baseUrl, path, tokens[scenario.role], connections, { portalPid: running.child.pid, localPostgres }, scenario.fresh ? searchedAfresh(path) : undefined);
     for (const scenario of list) {
-      const path = paths.get(scenario.name) ?? scenario.path;
-      const cpuGroups = { portalPid: portal.child.pid, localPostgres };
-      const api = await runApi(portal.baseUrl, path, tokens[scenario.role], connections, cpuGroups, scenario.fresh ? searchedAfresh(path) : undefined);
+      const api = await measureApi(scenario, paths.get(scenario.name) ?? scenario.path);
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
     }
     console.log(
@@ -391,16 +394,15 @@ async function benchmark(kind: 'postgres' | 'pglite') {
         `their sum allows on this machine's ${availableParallelism()} cores when they share them)`,
     );
     if (!options.only || 'bulk review'.includes(options.only.toLowerCase())) {
-      await bulkReview(portal.baseUrl, seed, tokens.supervisor, kind === 'postgres' ? db : undefined);
+      await bulkReview(running.baseUrl, seed, tokens.supervisor, kind === 'postgres' ? db : undefined);
       // The bench measures a freshly analysed database; a server's own analyses come only after a tenth of a table has
       // changed, and a plan priced on stale statistics can differ (a million SWMS' search once passed jit_above_cost so).
       if (options.churned && kind === 'postgres') {
         console.log(`After that review and back, not analysed since (--churned; the same columns):`);
         for (const scenario of scenarios(seed).filter((each) => each.name.startsWith('SWMS'))) {
-          const path = paths.get(scenario.name) ?? (await resolvePath(portal.baseUrl, scenario, tokens[scenario.role]));
-          const direct = await runDirect(() => scenario.direct(db, queryOf(path)), connections);
-          const api = await runApi(portal.baseUrl, path, tokens[scenario.role], connections, { portalPid: portal.child.pid, localPostgres }, undefined);
-          printRow(scenario.name, api, direct);
+          const path = paths.get(scenario.name) ?? (await resolvePath(running.baseUrl, scenario, tokens[scenario.role]));
+          const direct = await measureDirect(scenario, path);
+          printRow(scenario.name, await measureApi(scenario, path), direct);
         }
       }
     }
