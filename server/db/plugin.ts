@@ -28,7 +28,7 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: T
   // PGlite has no autovacuum: the process that owns its folder vacuums and analyses it (server/db/embedded-maintenance.ts).
   const maintenance = embeddedPglite(db)
     ? scheduleEmbeddedMaintenance(db, {
-        maintained: (tables) => app.log.info({ tables }, 'the embedded database vacuumed and analysed'),
+        maintained: (done) => app.log.info(done, 'the embedded database vacuumed and analysed'),
         failed: (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed'),
       })
     : undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { maintainEmbedded, scheduleEmbeddedMaintenance } from '../../server/db/embedded-maintenance';
+import { maintainEmbedded, scheduleEmbeddedMaintenance, type Maintained } from '../../server/db/embedded-maintenance';
 import { migrate } from '../../server/db/migrate';
 
 /** PGlite runs no autovacuum: the portal that owns the folder does its work, by its rule, once a minute. */
@@ -29,18 +29,21 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
   const insert = (table: string, from: number, count: number) =>
     sql`INSERT INTO ${sql.table(table)} SELECT g FROM generate_series(${from}::int, ${from + count - 1}::int) AS g`.execute(db);
 
+  const nothing: Maintained = { vacuumed: [], analysed: [] };
+
   it('the first look vacuums and analyses every table; with nothing changed, the next does nothing', async () => {
     const failures: unknown[] = [];
-    const maintained: string[][] = [];
-    const schedule = scheduleEmbeddedMaintenance(db, { maintained: (tables) => maintained.push(tables), failed: (error) => failures.push(error) }, { firstMs: 20, everyMs: 100 });
+    const maintained: Maintained[] = [];
+    const schedule = scheduleEmbeddedMaintenance(db, { maintained: (done) => maintained.push(done), failed: (error) => failures.push(error) }, { firstMs: 20, everyMs: 100 });
     await expect.poll(() => runs('swms'), { timeout: 10_000, interval: 25 }).toEqual({ vacuums: 1, analyses: 1 });
     await new Promise((resolve) => setTimeout(resolve, 350)); // three more looks
     await schedule.stop();
     expect(await runs('swms')).toEqual({ vacuums: 1, analyses: 1 });
     expect(maintained).toHaveLength(1);
-    expect(maintained[0]).toEqual(expect.arrayContaining(['swms', 'project_sites', 'companies', 'users', 'audit_events']));
+    const every = ['swms', 'project_sites', 'companies', 'users', 'audit_events'];
+    expect(maintained[0]).toEqual({ vacuumed: expect.arrayContaining(every), analysed: expect.arrayContaining(every) });
     expect(failures).toEqual([]);
-    expect(await maintainEmbedded(db)).toEqual([]);
+    expect(await maintainEmbedded(db)).toEqual(nothing);
   });
 
   it("follows autovacuum's rule: a table's own thresholds (migration 029's for the SWMS), or the server's", async () => {
@@ -49,22 +52,45 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
 
     await sql`CREATE TABLE probe_own (id int PRIMARY KEY) WITH (autovacuum_vacuum_insert_threshold = 20, autovacuum_vacuum_insert_scale_factor = 0, autovacuum_analyze_threshold = 20, autovacuum_analyze_scale_factor = 0)`.execute(db);
     await sql`CREATE TABLE probe_server (id int PRIMARY KEY)`.execute(db);
-    // New tables were never vacuumed.
-    expect(await maintainEmbedded(db)).toEqual(['probe_own', 'probe_server']);
-    // 30 inserted rows: past probe_own's 20, short of the server's 50 (autovacuum_analyze_threshold's default) for an empty table.
+    // New tables were never vacuumed nor analysed.
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: ['probe_own', 'probe_server'], analysed: ['probe_own', 'probe_server'] });
+    // 30 inserted rows: past probe_own's 20 (for both), short of the server's 1,000 to vacuum and 50 to analyse an empty table.
     await insert('probe_own', 1, 30);
     await insert('probe_server', 1, 30);
-    expect(await maintainEmbedded(db)).toEqual(['probe_own']);
-    expect(await maintainEmbedded(db)).toEqual([]);
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: ['probe_own'], analysed: ['probe_own'] });
+    expect(await maintainEmbedded(db)).toEqual(nothing);
+    // 60 since its analysis: past the server's 50 to analyse, short of its 1,000 inserted rows to vacuum.
     await insert('probe_server', 31, 30);
-    expect(await maintainEmbedded(db)).toEqual(['probe_server']);
-    // probe_own now holds 30 rows: its rule stays 20 changed rows whatever its size; 15 updated rows are not enough, 25 are.
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: [], analysed: ['probe_server'] });
+    // probe_own now holds 30 rows: its rule to analyse stays 20 changed rows whatever its size (15 are not enough, 25
+    // are), and it has no dead-row rule of its own: the server's, 50 plus a fifth of its rows, is not reached.
     await sql`UPDATE probe_own SET id = id + 1000 WHERE id <= 15`.execute(db);
-    expect(await maintainEmbedded(db)).toEqual([]);
+    expect(await maintainEmbedded(db)).toEqual(nothing);
     await sql`UPDATE probe_own SET id = id + 1000 WHERE id BETWEEN 16 AND 25`.execute(db);
-    expect(await maintainEmbedded(db)).toEqual(['probe_own']);
-    expect(await runs('probe_own')).toEqual({ vacuums: 3, analyses: 3 });
-    expect(await runs('probe_server')).toEqual({ vacuums: 2, analyses: 2 });
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: [], analysed: ['probe_own'] });
+    // 60 dead rows of 30: past the server's 50 + 6.
+    await sql`UPDATE probe_own SET id = id + 1000`.execute(db);
+    await sql`UPDATE probe_own SET id = id - 1000`.execute(db);
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: ['probe_own'], analysed: ['probe_own'] });
+    expect(await runs('probe_own')).toEqual({ vacuums: 3, analyses: 4 });
+    expect(await runs('probe_server')).toEqual({ vacuums: 1, analyses: 2 });
+  });
+
+  it('holds the one connection for one VACUUM or ANALYZE at a time: requests waiting go between them', async () => {
+    for (let n = 0; n < 6; n++) await sql`CREATE TABLE ${sql.table(`probe_turns_${n}`)} (id int PRIMARY KEY)`.execute(db);
+    let done = false;
+    const maintenance = maintainEmbedded(db).finally(() => {
+      done = true;
+    });
+    // A caller that asks again as soon as it is answered, as requests keep coming to a busy portal.
+    let answeredMeanwhile = 0;
+    while (!done) {
+      await sql`SELECT 1`.execute(db);
+      if (!done) answeredMeanwhile += 1;
+    }
+    expect(await maintenance).toEqual({ vacuumed: expect.arrayContaining(['probe_turns_0', 'probe_turns_5']), analysed: expect.arrayContaining(['probe_turns_0', 'probe_turns_5']) });
+    // Twelve statements: the caller was answered between each two of them.
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(11);
   });
 
   it('reports a run that fails and keeps to its schedule', async () => {
