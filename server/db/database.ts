@@ -4,7 +4,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { pglitePool } from './pglite-pool';
+import { pglitePool, type PoolActivity } from './pglite-pool';
 import { routedPool } from './routed-pool';
 import type { Database } from './tables';
 
@@ -31,6 +31,13 @@ export const pgliteExtensions = { btree_gin, pg_trgm };
 // Issue 12: the backup dumps the embedded database's folder while it holds the pool's one connection.
 const embeddedPglites = new WeakMap<Db, PGlite>();
 
+const embeddedActivities = new WeakMap<Db, () => PoolActivity>();
+
+/** Who is using an embedded database's one connection; undefined on a PostgreSQL server. */
+export function embeddedActivity(db: Db): (() => PoolActivity) | undefined {
+  return embeddedActivities.get(db);
+}
+
 /** The PGlite behind an embedded database; undefined on a PostgreSQL server. */
 export function embeddedPglite(db: Db): PGlite | undefined {
   return embeddedPglites.get(db);
@@ -45,7 +52,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
     extensions: pgliteExtensions,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  const pool = pglitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
   embeddedPglites.set(db, pglite);
+  embeddedActivities.set(db, pool.activity);
   return db;
 }

@@ -34,7 +34,8 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
   it('the first look vacuums and analyses every table; with nothing changed, the next does nothing', async () => {
     const failures: unknown[] = [];
     const maintained: Maintained[] = [];
-    const schedule = scheduleEmbeddedMaintenance(db, { maintained: (done) => maintained.push(done), failed: (error) => failures.push(error) }, { firstMs: 20, everyMs: 100 });
+    // No patience here: the test's own polling would be requests it waits for.
+    const schedule = scheduleEmbeddedMaintenance(db, { maintained: (done) => maintained.push(done), failed: (error) => failures.push(error) }, { firstMs: 20, everyMs: 100 }, { quietMs: 100, waitMs: 0 });
     await expect.poll(() => runs('swms'), { timeout: 10_000, interval: 25 }).toEqual({ vacuums: 1, analyses: 1 });
     await new Promise((resolve) => setTimeout(resolve, 350)); // three more looks
     await schedule.stop();
@@ -76,10 +77,59 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
     expect(await runs('probe_server')).toEqual({ vacuums: 1, analyses: 2 });
   });
 
-  it('holds the one connection for one VACUUM or ANALYZE at a time: requests waiting go between them', async () => {
+  /**
+   * Calls the database one after another for `ms`, as a busy portal's requests do, each arriving as an event of its own
+   * (PGlite answers in-process: back-to-back calls alone would never let a timer run); answers when it stopped.
+   */
+  const keepBusy = async (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      await sql`SELECT 1`.execute(db);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return new Date();
+  };
+  const lastVacuum = async (table: string) => {
+    const { rows } = await sql<{ at: Date | null }>`SELECT last_vacuum AS at FROM pg_stat_user_tables WHERE relname = ${table}`.execute(db);
+    return rows[0]?.at ?? null;
+  };
+
+  it('waits for a quiet moment: a burst of requests goes first', async () => {
+    await sql`CREATE TABLE probe_quiet (id int PRIMARY KEY)`.execute(db);
+    const maintenance = maintainEmbedded(db, { quietMs: 100, waitMs: 60_000 });
+    const burstEnded = await keepBusy(700);
+    expect((await maintenance).vacuumed).toContain('probe_quiet');
+    expect((await lastVacuum('probe_quiet'))!.getTime()).toBeGreaterThanOrEqual(burstEnded.getTime());
+  });
+
+  it('runs anyway once it has waited its patience out', async () => {
+    await sql`CREATE TABLE probe_impatient (id int PRIMARY KEY)`.execute(db);
+    const maintenance = maintainEmbedded(db, { quietMs: 100, waitMs: 200 });
+    const busyEnded = await keepBusy(2_000);
+    expect((await maintenance).vacuumed).toContain('probe_impatient');
+    expect((await lastVacuum('probe_impatient'))!.getTime()).toBeLessThan(busyEnded.getTime());
+  });
+
+  it('stops waiting, and runs nothing more, when the portal closes', async () => {
+    await sql`CREATE TABLE probe_closing (id int PRIMARY KEY)`.execute(db);
+    const schedule = scheduleEmbeddedMaintenance(db, { maintained: () => undefined, failed: () => undefined }, { firstMs: 10, everyMs: 60_000 }, { quietMs: 100, waitMs: 60_000 });
+    const busy = keepBusy(1_500);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let stopped = false;
+    await schedule.stop().then(() => {
+      stopped = true;
+    });
+    expect(stopped).toBe(true);
+    const busyEnded = await busy;
+    expect(await lastVacuum('probe_closing')).toBeNull();
+    expect(busyEnded).toBeInstanceOf(Date);
+    await maintainEmbedded(db);
+  });
+
+  it('once its patience is out, holds the one connection for one VACUUM or ANALYZE at a time: requests waiting go between them', async () => {
     for (let n = 0; n < 6; n++) await sql`CREATE TABLE ${sql.table(`probe_turns_${n}`)} (id int PRIMARY KEY)`.execute(db);
     let done = false;
-    const maintenance = maintainEmbedded(db).finally(() => {
+    const maintenance = maintainEmbedded(db, { quietMs: 100, waitMs: 0 }).finally(() => {
       done = true;
     });
     // A caller that asks again as soon as it is answered, as requests keep coming to a busy portal.
