@@ -14,8 +14,10 @@ export interface Maintained {
  * changes would never be marked all-visible again (a page opened by its number then reads every row it skips; see
  * migration 029). So the one process that owns the folder does autovacuum's work itself: it looks at each table's
  * counts of changed rows and vacuums, and analyses, the tables autovacuum would, by the same rules and settings (the
- * server's thresholds, or a table's own, as migration 029 gives the SWMS table: 1,000 rows plus 1%). PGlite forgets
- * those counts when it closes, so a table not vacuumed (or analysed) since the folder was opened is due as well.
+ * server's thresholds, or a table's own, as migration 029 gives the SWMS table: 1,000 rows plus 1%), and a table never
+ * vacuumed nor analysed (`reltuples` -1: new, or filled by a restore). PGlite forgets those counts when it closes, so
+ * changes made before a restart that had not yet made a table due are not counted again; a table's statistics and
+ * visibility map are kept in the folder.
  * Unlike autovacuum's, this work holds the one connection, so it gives way to the portal's requests: each table's
  * VACUUM and ANALYZE is a statement of its own that waits for a quiet moment (`Patience`), and requests waiting for the
  * connection go between them (at 100,000 SWMS, after a review of 5,000: VACUUM swms 25-87 ms, ANALYZE swms 320-550 ms,
@@ -28,10 +30,10 @@ export async function maintainEmbedded(db: Db, patience: Patience = defaultPatie
   await sql`SELECT pg_stat_force_next_flush()`.execute(db);
   const { rows } = await sql<{ schema: string; table: string; vacuum: boolean; analyse: boolean }>`
     SELECT s.schemaname AS schema, s.relname AS table,
-      s.last_vacuum IS NULL
+      c.reltuples < 0
         OR s.n_dead_tup > rule.vacuum_base + rule.vacuum_scale * greatest(c.reltuples, 0)
         OR s.n_ins_since_vacuum > rule.insert_base + rule.insert_scale * greatest(c.reltuples, 0) AS vacuum,
-      s.last_analyze IS NULL
+      c.reltuples < 0
         OR s.n_mod_since_analyze > rule.analyze_base + rule.analyze_scale * greatest(c.reltuples, 0) AS analyse
     FROM pg_stat_user_tables s
     JOIN pg_class c ON c.oid = s.relid

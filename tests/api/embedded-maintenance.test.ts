@@ -143,6 +143,15 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
     expect(answeredMeanwhile).toBeGreaterThanOrEqual(11);
   });
 
+  it('after a restart, finds due only what changes since: the statistics and visibility map stay in the folder', async () => {
+    await maintainEmbedded(db, { quietMs: 0, waitMs: 0 });
+    await db.destroy();
+    db = await openDatabase({ dataDir });
+    expect(await maintainEmbedded(db)).toEqual(nothing);
+    await insert('probe_server', 1001, 60);
+    expect(await maintainEmbedded(db)).toEqual({ vacuumed: [], analysed: ['probe_server'] });
+  });
+
   it('reports a run that fails and keeps to its schedule', async () => {
     // Inside a transaction PostgreSQL refuses to VACUUM: every run that finds a table due fails.
     const failures: unknown[] = [];
