@@ -6,11 +6,6 @@ interface QueryResultLike {
   command: string;
 }
 
-/**
- * Presents one in-process PGlite database as the `pg` pool Kysely's PostgresDialect expects.
- * PGlite has a single connection, so a client is lent to one caller at a time: a transaction
- * holds it from BEGIN to COMMIT and nothing else interleaves.
- */
 /** Who is using the one connection: for work that should wait for a quiet moment (server/db/embedded-maintenance.ts). */
 export interface PoolActivity {
   /** A caller holds the connection or waits for it. */
@@ -21,6 +16,11 @@ export interface PoolActivity {
   readonly quietMs: number;
 }
 
+/**
+ * Presents one in-process PGlite database as the `pg` pool Kysely's PostgresDialect expects.
+ * PGlite has a single connection, so a client is lent to one caller at a time: a transaction
+ * holds it from BEGIN to COMMIT and nothing else interleaves.
+ */
 export function pglitePool(db: PGlite) {
   let queue: Promise<void> = Promise.resolve();
   let holders = 0;
