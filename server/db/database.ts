@@ -28,19 +28,20 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
  */
 export const pgliteExtensions = { btree_gin, pg_trgm };
 
-// Issue 12: the backup dumps the embedded database's folder while it holds the pool's one connection.
-const embeddedPglites = new WeakMap<Db, PGlite>();
-
-const embeddedActivities = new WeakMap<Db, () => PoolActivity>();
+/**
+ * An embedded database's PGlite (issue 12: the backup dumps its folder while it holds the pool's one connection) and
+ * who is using that connection (its maintenance waits for a quiet moment).
+ */
+const embedded = new WeakMap<Db, { readonly pglite: PGlite; readonly activity: () => PoolActivity }>();
 
 /** Who is using an embedded database's one connection; undefined on a PostgreSQL server. */
 export function embeddedActivity(db: Db): (() => PoolActivity) | undefined {
-  return embeddedActivities.get(db);
+  return embedded.get(db)?.activity;
 }
 
 /** The PGlite behind an embedded database; undefined on a PostgreSQL server. */
 export function embeddedPglite(db: Db): PGlite | undefined {
-  return embeddedPglites.get(db);
+  return embedded.get(db)?.pglite;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
@@ -54,7 +55,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   });
   const pool = pglitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
-  embeddedPglites.set(db, pglite);
-  embeddedActivities.set(db, pool.activity);
+  embedded.set(db, { pglite, activity: pool.activity });
   return db;
 }
