@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
-import { maintainEmbedded, scheduleEmbeddedMaintenance, type Maintained } from '../../server/db/embedded-maintenance';
+import { maintainEmbedded, scheduleEmbeddedMaintenance, type Maintained, type Patience } from '../../server/db/embedded-maintenance';
 import { migrate } from '../../server/db/migrate';
 
 /** PGlite runs no autovacuum: the portal that owns the folder does its work, by its rule, once a minute. */
@@ -94,20 +94,23 @@ describe('the embedded database is vacuumed and analysed by its owner', () => {
     return rows[0]?.at ?? null;
   };
 
+  /** A new table's first look, started as `busyMs` of requests begin: when the table was vacuumed, and when they ended. */
+  const lookWhileBusy = async (table: string, patience: Patience, busyMs: number) => {
+    await sql`CREATE TABLE ${sql.table(table)} (id int PRIMARY KEY)`.execute(db);
+    const maintenance = maintainEmbedded(db, patience);
+    const busyEnded = await keepBusy(busyMs);
+    expect((await maintenance).vacuumed).toContain(table);
+    return { vacuumedAt: (await lastVacuum(table))!.getTime(), busyEnded: busyEnded.getTime() };
+  };
+
   it('waits for a quiet moment: a burst of requests goes first', async () => {
-    await sql`CREATE TABLE probe_quiet (id int PRIMARY KEY)`.execute(db);
-    const maintenance = maintainEmbedded(db, { quietMs: 100, waitMs: 60_000 });
-    const burstEnded = await keepBusy(700);
-    expect((await maintenance).vacuumed).toContain('probe_quiet');
-    expect((await lastVacuum('probe_quiet'))!.getTime()).toBeGreaterThanOrEqual(burstEnded.getTime());
+    const { vacuumedAt, busyEnded } = await lookWhileBusy('probe_quiet', { quietMs: 100, waitMs: 60_000 }, 700);
+    expect(vacuumedAt).toBeGreaterThanOrEqual(busyEnded);
   });
 
   it('runs anyway once it has waited its patience out', async () => {
-    await sql`CREATE TABLE probe_impatient (id int PRIMARY KEY)`.execute(db);
-    const maintenance = maintainEmbedded(db, { quietMs: 100, waitMs: 200 });
-    const busyEnded = await keepBusy(2_000);
-    expect((await maintenance).vacuumed).toContain('probe_impatient');
-    expect((await lastVacuum('probe_impatient'))!.getTime()).toBeLessThan(busyEnded.getTime());
+    const { vacuumedAt, busyEnded } = await lookWhileBusy('probe_impatient', { quietMs: 100, waitMs: 200 }, 2_000);
+    expect(vacuumedAt).toBeLessThan(busyEnded);
   });
 
   it('stops waiting, and runs nothing more, when the portal closes', async () => {
