@@ -23,7 +23,7 @@ import { startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
-import { newSearches } from './new-searches';
+import { newSearches, newThreeWordSearches } from './new-searches';
 
 /**
  * Issue 11 §1: the SWMS, project-site and client lists at real sizes. Seeds one company with 100,000
@@ -71,11 +71,12 @@ interface Scenario {
   /** A page opened by its number alone (a typed or shared link): not reached by its 'Next page' cursor. */
   readonly typed?: boolean;
   /**
-   * Each request a search the company has not made since its sites last changed, as one typed for the first time:
-   * the search's words and three pieces of them, a different three each time (`newSearches`): the same sites match
-   * as the words alone, and the total is counted, not kept.
+   * Each request a search the company has not made since its sites last changed, as one typed for the first time, so
+   * its total is counted, not kept: 'six words', the search's words and three pieces of them, a different three each
+   * time (`newSearches`), which the same sites match as the words alone; 'three words', three pieces of its words of
+   * three letters or more (`newThreeWordSearches`).
    */
-  readonly fresh?: boolean;
+  readonly fresh?: 'six words' | 'three words';
 }
 interface Figures {
   readonly rate: number;
@@ -134,7 +135,8 @@ function scenarios(seed: ListSeed): Scenario[] {
     sites('status Ongoing', '?filter=status.string.ongoing'),
     sites('search "parramatta"', '?search=parramatta'),
     sites('search "parramatta st client"', '?search=parramatta%20st%20client'),
-    { ...sites('"parramatta st client", new each time', '?search=parramatta%20st%20client'), fresh: true },
+    { ...sites('"parramatta st client", new each time', '?search=parramatta%20st%20client'), fresh: 'six words' },
+    { ...sites('three new words each time', '?search=parramatta%20st%20client'), fresh: 'three words' },
     sites('by supervisor (Z-A)', '?sort=supervisorName.string.desc'),
     sites(`page ${siteDeep} (by address)`, `?sort=address.string.asc&page=${siteDeep}`),
     { ...sites(`page ${siteDeep} (by address), typed link`, `?sort=address.string.asc&page=${siteDeep}`), typed: true },
@@ -147,10 +149,11 @@ function scenarios(seed: ListSeed): Scenario[] {
 
 const queryOf = (urlPath: string) => Object.fromEntries(new URL(urlPath, 'http://bench').searchParams);
 
-/** The scenario's path with a search of its own for each call (`newSearches`). */
-function searchedAfresh(urlPath: string): () => string {
+/** The scenario's path with a search of its own for each call (`newSearches`, `newThreeWordSearches`). */
+function searchedAfresh(urlPath: string, words: NonNullable<Scenario['fresh']>): () => string {
   const url = new URL(urlPath, 'http://bench');
-  const searches = newSearches(url.searchParams.get('search') ?? '');
+  const search = url.searchParams.get('search') ?? '';
+  const searches = words === 'six words' ? newSearches(search) : newThreeWordSearches(search);
   return () => {
     url.searchParams.set('search', searches.next());
     return url.pathname + url.search;
@@ -349,7 +352,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     if (kind === 'pglite') await db.destroy();
     /** A scenario's service function called directly, at the API's concurrency. */
     const measureDirect = (scenario: Scenario, path: string) => {
-      const nextPath = scenario.fresh ? searchedAfresh(path) : () => path;
+      const nextPath = scenario.fresh ? searchedAfresh(path, scenario.fresh) : () => path;
       return runDirect(() => scenario.direct(db, queryOf(nextPath())), connections);
     };
     const directFigures = new Map<string, Figures>();
@@ -383,7 +386,7 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     const running = portal;
     /** A scenario over HTTP at `connections`, with the CPU each request cost. */
     const measureApi = (scenario: Scenario, path: string) =>
-      runApi(running.baseUrl, path, tokens[scenario.role], connections, { portalPid: running.child.pid, localPostgres }, scenario.fresh ? searchedAfresh(path) : undefined);
+      runApi(running.baseUrl, path, tokens[scenario.role], connections, { portalPid: running.child.pid, localPostgres }, scenario.fresh ? searchedAfresh(path, scenario.fresh) : undefined);
     for (const scenario of list) {
       const api = await measureApi(scenario, paths.get(scenario.name) ?? scenario.path);
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
