@@ -9,7 +9,7 @@ import { pendingCheckOr } from './auth/company-check';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { dataDirPlugin } from './data-dir/plugin';
-import { databaseUnavailableMessage, isDatabaseUnavailable, retryAfterSeconds } from './db/connection-errors';
+import { databaseUnavailableMessage, isDatabaseUnavailable, isStatementCancelled, retryAfterSeconds, tookTooLongMessage } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
 import { clientErrorHandler, frameworkErrors, requestErrorMessage } from './http/fastify-errors';
@@ -102,6 +102,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       request.log.warn({ err: error }, 'the database is unavailable');
       return reply.code(503).header('retry-after', String(retryAfterSeconds)).type('text/plain').send(databaseUnavailableMessage);
     }
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, 'a statement ran past the statement timeout');
+      return reply.code(504).type('text/plain').send(tookTooLongMessage);
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return reply.code(status).type('text/plain').send(requestErrorMessage(error, request));
     request.log.error(error);
@@ -118,7 +122,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const azurite = config.azureStorageConnectionString ? undefined : startAzurite(path.join(config.dataDir, 'azurite'));
   azurite?.catch(() => undefined);
   try {
-    await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), step });
+    await app.register(dbPlugin, {
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'pglite'),
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      step,
+    });
   } catch (error) {
     await azurite?.then((running) => running.stop()).catch(() => undefined);
     throw error;

@@ -18,6 +18,11 @@ export interface AppConfig {
   readonly publicUrl: string;
   readonly dataDir: string;
   readonly databaseUrl?: string | undefined;
+  /**
+   * The longest a statement may run on a PostgreSQL server before the server cancels it and the call answers 504
+   * (DATABASE_STATEMENT_TIMEOUT_MS; 0 for none). Migrations run without it.
+   */
+  readonly databaseStatementTimeoutMs: number;
   readonly azureStorageConnectionString?: string | undefined;
   /** A public endpoint of the Azure account (CDN, custom domain) for file links; the account's own endpoint when absent. */
   readonly blobPublicUrl?: string | undefined;
@@ -89,6 +94,18 @@ export function parseRateLimits(value: string | undefined): RateLimits {
   return limits;
 }
 
+/** The default of DATABASE_STATEMENT_TIMEOUT_MS: far above any call's statements, below a load balancer's usual 60 s. */
+export const defaultStatementTimeoutMs = 30_000;
+
+/** DATABASE_STATEMENT_TIMEOUT_MS: a whole number of milliseconds, 0 for none. */
+export function parseStatementTimeout(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultStatementTimeoutMs;
+  if (!/^\d+$/.test(value.trim())) {
+    throw new ConfigError(`DATABASE_STATEMENT_TIMEOUT_MS: "${value}" is not a whole number of milliseconds (0 for none)`);
+  }
+  return Number(value.trim());
+}
+
 /** Reads the environment; refuses a production start that could not sign anyone in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -120,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseStatementTimeoutMs: parseStatementTimeout(env.DATABASE_STATEMENT_TIMEOUT_MS),
     azureStorageConnectionString: env.AZURE_STORAGE_CONNECTION_STRING || undefined,
     blobPublicUrl: env.BLOB_PUBLIC_URL?.replace(/\/$/, '') || undefined,
     smtpUrl: env.SMTP_URL || undefined,

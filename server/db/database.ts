@@ -14,6 +14,8 @@ export interface DatabaseConfig {
   /** A PostgreSQL server; when absent, an embedded PGlite under `dataDir`. */
   readonly url?: string | undefined;
   readonly dataDir: string;
+  /** A PostgreSQL server cancels a statement running longer; 0 or absent for none. PGlite runs each to its end. */
+  readonly statementTimeoutMs?: number | undefined;
   readonly onIdleError?: (error: Error) => void;
 }
 
@@ -46,7 +48,7 @@ export function embeddedPglite(db: Db): PGlite | undefined {
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   if (config.url) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: routedPool({ url: config.url, onIdleError: config.onIdleError }) as never }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: routedPool({ url: config.url, statementTimeoutMs: config.statementTimeoutMs, onIdleError: config.onIdleError }) as never }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = await PGlite.create(config.dataDir, {

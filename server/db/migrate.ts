@@ -8,15 +8,30 @@ const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any fixed number: instances starting together on one PostgreSQL take turns to migrate.
 const migrationLockKey = 7_340_217;
 
-/** Applies each numbered SQL migration not yet recorded, each in its own transaction. */
+/**
+ * Applies each numbered SQL migration not yet recorded, each in its own transaction. The connection's statement
+ * timeout is off meanwhile: a migration may build an index over a million rows, and another instance waits for the
+ * lock as long as that takes. It is the connection's own again after.
+ */
 export async function migrate(db: Db): Promise<string[]> {
   return db.connection().execute(async (connection) => {
-    await sql`SELECT pg_advisory_lock(${migrationLockKey})`.execute(connection);
+    await sql`SET statement_timeout = 0`.execute(connection);
+    const reset = () => sql`RESET statement_timeout`.execute(connection);
+    let applied: string[];
     try {
-      return await applyPending(connection);
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${migrationLockKey})`.execute(connection);
+      await sql`SELECT pg_advisory_lock(${migrationLockKey})`.execute(connection);
+      try {
+        applied = await applyPending(connection);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${migrationLockKey})`.execute(connection);
+      }
+    } catch (error) {
+      // The migration's own failure is the one to report, not a lost connection's on the way out.
+      await reset().catch(() => undefined);
+      throw error;
     }
+    await reset();
+    return applied;
   });
 }
 

@@ -10,12 +10,13 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; step?: TimeStep }>(async (app, options) => {
+export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; statementTimeoutMs?: number; step?: TimeStep }>(async (app, options) => {
   const step = options.step ?? untimed;
   const db = await step(options.url ? 'database connection' : 'embedded database', () =>
     openDatabase({
       url: options.url,
       dataDir: options.dataDir,
+      statementTimeoutMs: options.statementTimeoutMs,
       onIdleError: (error) => app.log.warn({ err: error }, 'a database connection closed'),
     }),
   );

@@ -11,6 +11,8 @@ export const genericPlanMark = '/* generic plan */';
 
 export interface RoutedPoolConfig {
   readonly url: string;
+  /** The server cancels a statement running longer (`statement_timeout`, a startup option); 0 or absent for none. */
+  readonly statementTimeoutMs?: number | undefined;
   readonly onIdleError?: ((error: Error) => void) | undefined;
 }
 
@@ -62,7 +64,7 @@ export class RoutedClient {
 /**
  * Two pools on one server. Reads carrying `genericPlanMark` run on connections opened with
  * plan_cache_mode = force_generic_plan (a startup option, so it costs no round trip); every other
- * statement runs on connections with the server's default. Neither JITs (`noJit`). The mode decides only which plan runs,
+ * statement runs on connections with the server's default. Neither JITs (`noJit`), and both carry the statement timeout. The mode decides only which plan runs,
  * never what a statement answers. Kysely asks for a connection before it knows the statement, hence
  * `RoutedClient`. Both pools prepare reads (`prepareReads`).
  */
@@ -84,7 +86,11 @@ export function routedPool(config: RoutedPoolConfig): RoutedPool {
     return pool;
   };
   // A search takes about a millisecond of the server's time: a few connections keep it busy.
-  const pools: Record<Route, pg.Pool> = { standard: open(10, noJit), generic: open(4, `${noJit} -c plan_cache_mode=force_generic_plan`) };
+  const timeout = config.statementTimeoutMs ? ` -c statement_timeout=${Math.floor(config.statementTimeoutMs)}` : '';
+  const pools: Record<Route, pg.Pool> = {
+    standard: open(10, `${noJit}${timeout}`),
+    generic: open(4, `${noJit}${timeout} -c plan_cache_mode=force_generic_plan`),
+  };
   return {
     connect: () => Promise.resolve(new RoutedClient(pools)),
     end: async () => {

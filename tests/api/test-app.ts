@@ -39,7 +39,7 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
 }
 
 /** A fresh PostgreSQL database on TEST_DATABASE_URL's server, dropped again by the returned function. */
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${randomBytes(8).toString('hex')}`;
   await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
