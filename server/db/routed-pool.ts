@@ -64,8 +64,9 @@ export class RoutedClient {
 /**
  * Two pools on one server. Reads carrying `genericPlanMark` run on connections opened with
  * plan_cache_mode = force_generic_plan (a startup option, so it costs no round trip); every other
- * statement runs on connections with the server's default. Neither JITs (`noJit`), and both carry the statement timeout. The mode decides only which plan runs,
- * never what a statement answers. Kysely asks for a connection before it knows the statement, hence
+ * statement runs on connections with the server's default. Neither JITs (`noJit`), and both carry the statement
+ * timeout, after the url's own options, so it is the one that holds. The mode decides only which plan runs, never
+ * what a statement answers. Kysely asks for a connection before it knows the statement, hence
  * `RoutedClient`. Both pools prepare reads (`prepareReads`).
  */
 export function routedPool(config: RoutedPoolConfig): RoutedPool {
