@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { ConfigError, defaultStatementTimeoutMs, loadConfig, parseStatementTimeo
 import { tookTooLongMessage } from '../../server/db/connection-errors';
 import { openDatabase } from '../../server/db/database';
 import { knownMigrations, migrate } from '../../server/db/migrate';
-import { findOrCreateUserByEmail } from '../../server/users/repository';
+import { addSuperUser } from '../../server/users/repository';
 import { createTestApp, freshDatabase, type TestApp } from './test-app';
 
 describe('DATABASE_STATEMENT_TIMEOUT_MS', () => {
@@ -30,8 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the statement timeout on PostgreS
   let token: string;
   beforeAll(async () => {
     test = await createTestApp({ databaseStatementTimeoutMs: 300 });
-    const user = await findOrCreateUserByEmail(test.app.db, 'super@sitesafe.test');
-    await test.app.db.insertInto('user_roles').values({ id: randomUUID(), user_id: user.id, company_id: null, role: 'SuperUser', status: 'active' }).execute();
+    await addSuperUser(test.app.db, 'super@sitesafe.test');
     token = await test.app.auth.tokenForEmail('super@sitesafe.test');
   });
   afterAll(async () => test?.close());

@@ -3,7 +3,7 @@ function piecesOf(words: readonly string[], shortest: number): string[] {
   const pieces = words.flatMap((word) =>
     Array.from({ length: word.length }, (_, from) => Array.from({ length: word.length - from - shortest + 1 }, (__, size) => word.slice(from, from + size + shortest))).flat(),
   );
-  return [...new Set(pieces)].filter((piece) => piece.length >= shortest && !words.includes(piece));
+  return [...new Set(pieces)].filter((piece) => !words.includes(piece));
 }
 
 /** Every set of three of `count` items, as indexes. */
