@@ -27,6 +27,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
+import type { SearchSightings } from './search-sightings';
 import { siteFieldsJson } from './view';
 
 /** The stored form of a site's editable fields. */
@@ -370,12 +371,16 @@ const walkPays = (total: number, searched: number, pageSize: number) => total * 
 /** Only the first page and the cursor pages walk: a page opened by its number would walk past every page before it. */
 const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1;
 
-/** Issue 4 and 11: search, status filter, sort and keyset paging run in the database. */
+/**
+ * Issue 4 and 11: search, status filter, sort and keyset paging run in the database. A search's total is kept for
+ * the searches after it once `sightings` has met the search before (`SearchSightings`).
+ */
 export async function listSites(
   db: Db,
   companyId: string,
   options: SiteListOptions,
   fingerprint: string,
+  sightings: SearchSightings,
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const { paging, bound } = splitPaging(options.start, options.pageSize);
   const patterns = options.words.map((word) => likePattern(word));
@@ -399,8 +404,9 @@ export async function listSites(
       .selectNoFrom([countOf(companyId, { ...shape, walk: false }, values).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
   const total = Number(counted.total_count ?? 0);
-  // A total just counted is kept for the searches after it, when they would walk with it and the company is live.
-  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live) {
+  // A total just counted is kept for the searches after it, when they would walk with it, the company is live and the
+  // search has come back (asked once, it is only counted: `SearchSightings`).
+  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live && sightings.metBefore(companyId, key)) {
     await keepSearchTotal(db, null, { companyId, key, revision: Number(found.revision), total: foundTotal });
   }
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);

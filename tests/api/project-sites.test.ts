@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type KyselyPlugin } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectSite, ProjectSiteList } from '../../src/domain/project-site';
 import type { StoredRole } from '../../server/db/tables';
 import { seedDemo } from '../../server/seed/demo';
 import { listSites } from '../../server/sites/repository';
+import { SearchSightings } from '../../server/sites/search-sightings';
 import { embeddedPglite } from '../../server/db/database';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
@@ -914,6 +915,11 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     return { ids: pages.map(ids), totals: pages.map((page) => page.total), back: back && ids(back) };
   };
 
+  // Each case starts as a process that has met no search yet: only a search met before keeps its total.
+  beforeEach(() => {
+    app.siteSearches = new SearchSightings();
+  });
+
   beforeAll(async () => {
     staff = await companyWithStaff();
     for (let n = 0; n < 24; n++) {
@@ -941,9 +947,12 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect((await list('search=harbour&pageSize=3')).total).toBe(await truth('harbour'));
   });
 
-  it('serves the kept total of a common word from its table', async () => {
+  it('serves the kept total of a common word from its table, once the search has come back', async () => {
     await app.db.deleteFrom('site_search_totals').execute();
     const first = await list('search=harbour&pageSize=3');
+    expect(first.total).toBe(await truth('harbour'));
+    expect(await kept(), 'asked once, a search is only counted').toEqual([]);
+    expect(await list('search=harbour&pageSize=3')).toEqual(first);
     const [row] = await kept();
     expect({ key: row?.search_key, total: Number(row?.total), revision: Number(row?.revision) }).toEqual({
       key: JSON.stringify([null, ['harbour']]),
@@ -957,12 +966,13 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect((await list('search=harbour&pageSize=3')).total).toBe(first.total);
     // A rare word's few matches are counted faster than a page would walk to them: no total is kept for it.
     await app.db.deleteFrom('site_search_totals').execute();
-    expect((await list('search=k-07&pageSize=3')).total).toBe(1);
+    for (let call = 0; call < 2; call++) expect((await list('search=k-07&pageSize=3')).total).toBe(1);
     expect(await kept()).toEqual([]);
   });
 
   it('keeps one total for a search however its words are ordered, repeated or (in ASCII) capitalised', async () => {
     await app.db.deleteFrom('site_search_totals').execute();
+    await list('search=st%20harbour&pageSize=3');
     const first = await list('search=Harbour%20ST&pageSize=3');
     const matching = await app.db
       .selectFrom('project_sites')
@@ -977,14 +987,16 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     for (const search of ['st%20harbour', 'HARBOUR%20harbour%20St', '%20st%20%20hArBoUr%20']) {
       expect((await list(`search=${search}&pageSize=3`)).total, search).toBe(999);
     }
-    expect((await list('search=harbour%20st&status=ongoing&pageSize=3')).total, 'a status filter is a search of its own').not.toBe(999);
-    expect((await list('search=harbour&pageSize=3')).total, 'fewer words are a search of their own').not.toBe(999);
+    for (let call = 0; call < 2; call++) {
+      expect((await list('search=harbour%20st&status=ongoing&pageSize=3')).total, 'a status filter is a search of its own').not.toBe(999);
+      expect((await list('search=harbour&pageSize=3')).total, 'fewer words are a search of their own').not.toBe(999);
+    }
     expect(await kept()).toHaveLength(3);
     // Beyond ASCII the letter case stays in the key: PostgreSQL's lower() need not agree with JavaScript's there.
     await app.db.deleteFrom('site_search_totals').execute();
     // Common enough among the company's sites for its total to be kept (`walkPays`).
     for (let n = 0; n < 10; n++) await createSite(staff, { address: `${n + 1} Ölberg St`, siteNumber: `Ö-${n}` });
-    for (const search of ['ölberg', 'Ölberg']) expect((await list(`search=${encodeURIComponent(search)}&pageSize=1`)).total).toBe(10);
+    for (const search of ['ölberg', 'Ölberg', 'ölberg', 'Ölberg']) expect((await list(`search=${encodeURIComponent(search)}&pageSize=1`)).total).toBe(10);
     expect((await kept()).map((row) => row.search_key).sort()).toEqual([JSON.stringify([null, ['Ölberg']]), JSON.stringify([null, ['ölberg']])]);
   });
 
@@ -1028,7 +1040,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     // The embedded database lends its one connection to a statement until the hook below returns, so the change it
     // makes could never run there; the statements are the same SQL on both.
     if (embeddedPglite(app.db)) return context.skip();
-    await list('search=harbour&pageSize=3');
+    for (let call = 0; call < 2; call++) await list('search=harbour&pageSize=3');
     const [keptRow] = await kept();
     expect(keptRow, 'the search keeps its total').toBeDefined();
     const [inland] = (await list('search=inland%20delta&pageSize=1')).items;
@@ -1045,7 +1057,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
         return args.result;
       },
     };
-    const page = await listSites(app.db.withPlugin(between), staff.companyId, { words: ['harbour'], status: undefined, sort: 'createdAt.date.desc', start: { kind: 'page', page: 1 }, pageSize: 3 }, 'test');
+    const page = await listSites(app.db.withPlugin(between), staff.companyId, { words: ['harbour'], status: undefined, sort: 'createdAt.date.desc', start: { kind: 'page', page: 1 }, pageSize: 3 }, 'test', app.siteSearches);
     expect(changed).toBe(true);
     expect(page.total, 'the total agrees with the sites the page was walked over').toBe(await truth('harbour'));
     expect(page.total).toBe(Number(keptRow!.total) + 1);
@@ -1067,6 +1079,8 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
       .insertInto('site_search_totals')
       .values([...byPlace.values()].map((made) => ({ company_id: staff.companyId, search_key: made, revision: at, total: 7 })))
       .execute();
+    await list('search=harbour&pageSize=3');
+    expect((await kept()).find((row) => row.place === home)?.search_key, 'asked once, the search keeps nothing and evicts nothing').toBe(byPlace.get(home));
     const page = await list('search=harbour&pageSize=3');
     expect(page.total).toBe(await truth('harbour'));
     const rows = await kept();
