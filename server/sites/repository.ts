@@ -3,7 +3,7 @@ import { sql, type Expression, type QueryCreator, type RawBuilder, type Selectab
 import type { SiteSortKey } from '../../src/domain/project-site';
 import { siteStatuses, type SiteStatus } from '../../src/domain/site-status';
 import { companyLive } from '../auth/company-check';
-import type { Db } from '../db/database';
+import { embeddedPglite, type Db } from '../db/database';
 import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
@@ -193,7 +193,8 @@ function matchCount(companyId: string, status: SiteStatus | undefined, patterns:
  * walked search's total (migration 027), read at `revision`: while the company's sites revision is still that, the
  * total holds; null when a change between the two statements moved it on (`listSites` then reads the page again).
  */
-function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk' | 'counts'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
+  if (shape.counts) return sql<number | string | null>`(SELECT f.total FROM search_found f)`;
   if (shape.walk) return sql<number | string | null>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint) END`;
   if (shape.words === 0) {
     const bucket = shape.status ? sql`AND bucket = ${statusLiteral(shape.status)}` : sql``;
@@ -211,6 +212,8 @@ interface SitePageShape extends PagingShape {
   readonly words: number;
   /** A search whose total is kept walks the sort's index to its page (`walkPays`). */
   readonly walk: boolean;
+  /** The walk reads or counts the search's total itself, and walks only if that pays (`countingWalk`). */
+  readonly counts: boolean;
 }
 
 interface SitePageValues extends Bound, PagingValues {
@@ -221,6 +224,8 @@ interface SitePageValues extends Bound, PagingValues {
   /** A walked search's total, and the company's sites revision it holds at (`searchTotal`). */
   readonly total: number;
   readonly revision: number;
+  /** What the search's kept total is filed under (`searchKey`); '' without a search. */
+  readonly key: string;
 }
 
 /** The order of a page of the shape, the rows past its cursor (if any) and the position each row selects. */
@@ -255,7 +260,7 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const { past, order, position } = pageOrder(shape, values);
   let pageQuery = listedSites(db)
     .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
-    .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live')]);
+    .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live'), ...noneFound]);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   return pageQuery;
 }
@@ -268,6 +273,8 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
   const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
+  // Uncorrelated, the condition is worked out once before the walk, which it stops at once when the matches are few.
+  if (shape.counts) conditions.push(sql<SqlBool>`(SELECT ${walkPaysSql(shape.pageSize)} FROM search_found f)`);
   if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
   if (shape.walk) {
     // Every word in one condition the planner cannot take apart, priced as half the sites: the portal walks only when
@@ -276,10 +283,14 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
     const everyWord = Array.from({ length: shape.words }, (_, word) => sql<SqlBool>`strpos(ps.search_text, ${loweredOnce(values.words[word] as string)}) > 0`);
     conditions.push(sql<SqlBool>`CASE WHEN ${sql.join(everyWord, sql` AND `)} THEN true ELSE false END`);
   }
-  let pageQuery = listedSites(db).select([
+  const creator = shape.counts
+    ? (db.with((cte) => cte('search_found').materialized(), () => foundTotal(db, shape, values)) as unknown as QueryCreator<Database>)
+    : db;
+  let pageQuery = listedSites(creator).select([
     positionOf(keyset).as('position'),
     countOf(values.companyId, shape, values).as('total_count'),
     companyLive(values.companyId).as('company_live'),
+    ...(shape.counts ? foundColumns : noneFound),
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
   // A walk's words made PostgreSQL plan it again on every request (three words: 7 custom plans of 8), though one plan
@@ -314,22 +325,28 @@ const revisionOf = (companyId: string) =>
  * A total kept at the current revision answers; otherwise the matches are counted (COALESCE runs the count only
  * when no total is kept). The count's LIKE patterns keep one plan (`genericPlanMark`).
  */
-const searchTotal = compiledOnce(
-  (shape: Pick<SitePageShape, 'status' | 'words'>) => `${shape.status ?? ''} ${shape.words}`,
-  (db: Db, shape: Pick<SitePageShape, 'status' | 'words'>, values: { readonly companyId: string; readonly key: string; readonly patterns: readonly string[] }) =>
-    db
-      .selectFrom(sql<{ revision: number }>`(SELECT ${revisionOf(values.companyId)} AS revision)`.as('r'))
-      .leftJoin('site_search_totals as t', (join) =>
-        join.on('t.company_id', '=', values.companyId).on('t.search_key', '=', values.key).onRef('t.revision', '=', 'r.revision'),
-      )
-      .modifyFront(sql.raw(genericPlanMark))
-      .select([
-        'r.revision',
-        sql<boolean>`t.total IS NOT NULL`.as('kept'),
-        sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
-        countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { total: 0, revision: 0 }).as('searched'),
-      ]),
-);
+const foundTotal = (db: Db, shape: Pick<SitePageShape, 'status' | 'words'>, values: Pick<SitePageValues, 'companyId' | 'key' | 'patterns'>) =>
+  db
+    .selectFrom(sql<{ revision: number }>`(SELECT ${revisionOf(values.companyId)} AS revision)`.as('r'))
+    .leftJoin('site_search_totals as t', (join) =>
+      join.on('t.company_id', '=', values.companyId).on('t.search_key', '=', values.key).onRef('t.revision', '=', 'r.revision'),
+    )
+    .modifyFront(sql.raw(genericPlanMark))
+    .select([
+      'r.revision',
+      sql<boolean>`t.total IS NOT NULL`.as('kept'),
+      sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
+      countOf(values.companyId, { words: 0, status: shape.status, walk: false, counts: false }, { total: 0, revision: 0 }).as('searched'),
+    ]);
+
+const searchTotal = compiledOnce((shape: Pick<SitePageShape, 'status' | 'words'>) => `${shape.status ?? ''} ${shape.words}`, foundTotal);
+
+/** What a counting walk's page answers beside its rows (`countingWalk`): the revision its total holds at, and whether it was kept. */
+const foundColumns = [
+  sql<number | string | null>`(SELECT f.revision FROM search_found f)`.as('found_revision'),
+  sql<boolean | null>`(SELECT f.kept FROM search_found f)`.as('found_kept'),
+] as const;
+const noneFound = [sql<number | string | null>`NULL`.as('found_revision'), sql<boolean | null>`NULL`.as('found_kept')] as const;
 
 /**
  * Keeps a search's total, counted at `revision` (in the snapshot that read the revision). Were a total ever counted
@@ -368,12 +385,36 @@ const keepSearchTotal = compiledOnce(
  */
 const walkPays = (total: number, searched: number, pageSize: number) => total * total >= (pageSize + 1) * searched;
 
+/** `walkPays` in SQL, over the search's total and the sites it looks through (`search_found f`). */
+const walkPaysSql = (pageSize: number) => sql<boolean>`f.total::numeric * f.total >= ${sql.lit(pageSize + 1)} * f.searched`;
+
 /** Only the first page and the cursor pages walk: a page opened by its number would walk past every page before it. */
 const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1;
 
 /**
+ * A search's first page, or a page by cursor, on PostgreSQL: one statement reads the search's kept total or counts its
+ * matches, and walks its order's index to the page when that pays (`walkPays`), all in one snapshot. Undefined when it
+ * answered no row: the matches are too few to walk to (a rare word's), or the page lies past the end; `listSites` then
+ * reads the page as the embedded database does. One statement where that takes two: each statement's round trip cost
+ * the portal a write to its socket and PostgreSQL a wake-up, about a third of the portal's time on a first search. The
+ * embedded database plans every statement afresh, the count's too, so it keeps its two.
+ */
+async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues, sightings: SearchSightings) {
+  const fetched = await pageOfSites(db, shape, values);
+  const [first] = fetched;
+  if (first === undefined) return undefined;
+  const total = Number(first.total_count ?? 0);
+  if (!first.found_kept && first.company_live && sightings.metBefore(values.companyId, values.key)) {
+    await keepSearchTotal(db, null, { companyId: values.companyId, key: values.key, revision: Number(first.found_revision), total });
+  }
+  return { fetched, total, companyLive: first.company_live };
+}
+
+/**
  * Issue 4 and 11: search, status filter, sort and keyset paging run in the database. A search's total is kept for
- * the searches after it once `sightings` has met the search before (`SearchSightings`).
+ * the searches after it once `sightings` has met the search before (`SearchSightings`). A search's walk takes one
+ * statement on PostgreSQL (`countingWalk`) and two on the embedded database; the tests walk in two on PostgreSQL too,
+ * where a change can be made to land between them.
  */
 export async function listSites(
   db: Db,
@@ -381,17 +422,27 @@ export async function listSites(
   options: SiteListOptions,
   fingerprint: string,
   sightings: SearchSightings,
+  walkIn: 'one statement' | 'two statements' = embeddedPglite(db) ? 'two statements' : 'one statement',
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const { paging, bound } = splitPaging(options.start, options.pageSize);
   const patterns = options.words.map((word) => likePattern(word));
   const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
+  const searchShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
+  const searchValues = { ...bound, companyId, words: options.words, patterns, key: key ?? '' };
+  if (key !== null && walkable(options.start) && walkIn === 'one statement') {
+    const walked = await countingWalk(db, { ...searchShape, walk: true, counts: true }, { ...searchValues, total: 0, revision: 0 }, sightings);
+    if (walked !== undefined) {
+      const { rows, cursors } = pageOf(walked.fetched, options.start, options.pageSize, fingerprint);
+      return { rows, total: walked.total, cursors, companyLive: walked.companyLive };
+    }
+  }
   // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever.
   const [found] = key === null || !walkable(options.start) ? [] : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
   const foundTotal = Number(found?.total ?? 0);
   const searched = Number(found?.searched ?? 0);
   const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
-  const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length, walk };
-  const values: SitePageValues = { ...bound, companyId, words: options.words, patterns, total: foundTotal, revision: Number(found?.revision ?? 0) };
+  const shape: SitePageShape = { ...searchShape, walk, counts: false };
+  const values: SitePageValues = { ...searchValues, total: foundTotal, revision: Number(found?.revision ?? 0) };
   let fetched = await pageOfSites(db, shape, values);
   // A site changed between reading the total and walking: the page and its total are read again, from the matches,
   // in one snapshot, so the total always agrees with the rows. (Counting inside the walk's statement instead cost

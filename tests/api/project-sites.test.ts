@@ -1036,6 +1036,35 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect(await truth('sam')).toBe(0);
   });
 
+  it('reads a search’s total and walks to its page in one statement on PostgreSQL, and keeps the total in a second once the search comes back', async (context) => {
+    if (embeddedPglite(app.db)) return context.skip();
+    await app.db.deleteFrom('site_search_totals').execute();
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
+      },
+    };
+    const options = { words: ['harbour'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
+    const walk = () => listSites(app.db.withPlugin(counting), staff.companyId, options, 'test', app.siteSearches);
+    const first = await walk();
+    expect(first.total).toBe(await truth('harbour'));
+    expect(statements, 'a first search: one statement').toHaveLength(1);
+    expect(await kept()).toEqual([]);
+    const second = await walk();
+    expect(statements, 'met again: the same statement, and the one that keeps its total').toHaveLength(3);
+    expect(second).toEqual(first);
+    expect((await kept()).map((row) => Number(row.total))).toEqual([first.total]);
+    await walk();
+    expect(statements, 'kept: one statement again').toHaveLength(4);
+    // A rare word's few matches are read from the trigram index: the walk answers nothing, and the page takes two more.
+    const rare = await listSites(app.db.withPlugin(counting), staff.companyId, { ...options, words: ['k-07'] }, 'test', app.siteSearches);
+    expect(rare.rows.map((row) => JSON.parse(row.item).siteNumber)).toEqual(['K-07']);
+    expect(statements).toHaveLength(7);
+  });
+
   it('counts afresh when a change lands between reading the kept total and walking to the page', async (context) => {
     // The embedded database lends its one connection to a statement until the hook below returns, so the change it
     // makes could never run there; the statements are the same SQL on both.
@@ -1057,7 +1086,8 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
         return args.result;
       },
     };
-    const page = await listSites(app.db.withPlugin(between), staff.companyId, { words: ['harbour'], status: undefined, sort: 'createdAt.date.desc', start: { kind: 'page', page: 1 }, pageSize: 3 }, 'test', app.siteSearches);
+    const options = { words: ['harbour'], status: undefined, sort: 'createdAt.date.desc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
+    const page = await listSites(app.db.withPlugin(between), staff.companyId, options, 'test', app.siteSearches, 'two statements');
     expect(changed).toBe(true);
     expect(page.total, 'the total agrees with the sites the page was walked over').toBe(await truth('harbour'));
     expect(page.total).toBe(Number(keptRow!.total) + 1);
