@@ -395,9 +395,9 @@ const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1
  * A search's first page, or a page by cursor, on PostgreSQL: one statement reads the search's kept total or counts its
  * matches, and walks its order's index to the page when that pays (`walkPays`), all in one snapshot. Undefined when it
  * answered no row: the matches are too few to walk to (a rare word's), or the page lies past the end; `listSites` then
- * reads the page as the embedded database does. One statement where that takes two: each statement's round trip cost
- * the portal a write to its socket and PostgreSQL a wake-up, about a third of the portal's time on a first search. The
- * embedded database plans every statement afresh, the count's too, so it keeps its two.
+ * reads the page as the embedded database does. One statement where that took two: each statement costs the portal a
+ * write to its socket and PostgreSQL a wake-up (the two statements' writes were a third of the portal's CPU profile on a
+ * first search). The embedded database plans every statement afresh, the count's too, so it keeps its two.
  */
 async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues, sightings: SearchSightings) {
   const fetched = await pageOfSites(db, shape, values);
