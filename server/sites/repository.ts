@@ -395,7 +395,7 @@ const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1
  * A search's first page, or a page by cursor, on PostgreSQL: one statement reads the search's kept total or counts its
  * matches, and walks its order's index to the page when that pays (`walkPays`), all in one snapshot. Undefined when it
  * answered no row: the matches are too few to walk to (a rare word's), or the page lies past the end; `listSites` then
- * reads the page as the embedded database does. One statement where that took two: each statement costs the portal a
+ * reads the page from the search's matches, its total counted with it. One statement where that took two: each statement costs the portal a
  * write to its socket and PostgreSQL a wake-up (the two statements' writes were a third of the portal's CPU profile on a
  * first search). The embedded database plans every statement afresh, the count's too, so it keeps its two.
  */
@@ -429,15 +429,17 @@ export async function listSites(
   const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
   const searchShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
   const searchValues = { ...bound, companyId, words: options.words, patterns, key: key ?? '' };
-  if (key !== null && walkable(options.start) && walkIn === 'one statement') {
+  const countedInWalk = key !== null && walkable(options.start) && walkIn === 'one statement';
+  if (countedInWalk) {
     const walked = await countingWalk(db, { ...searchShape, walk: true, counts: true }, { ...searchValues, total: 0, revision: 0 }, sightings);
     if (walked !== undefined) {
       const { rows, cursors } = pageOf(walked.fetched, options.start, options.pageSize, fingerprint);
       return { rows, total: walked.total, cursors, companyLive: walked.companyLive };
     }
   }
-  // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever.
-  const [found] = key === null || !walkable(options.start) ? [] : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
+  // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever. Nor does
+  // a search the counting walk did not walk (it answered no row): its page is read from its matches at once.
+  const [found] = key === null || !walkable(options.start) || countedInWalk ? [] : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
   const foundTotal = Number(found?.total ?? 0);
   const searched = Number(found?.searched ?? 0);
   const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);

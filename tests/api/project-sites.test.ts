@@ -1059,10 +1059,14 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect((await kept()).map((row) => Number(row.total))).toEqual([first.total]);
     await walk();
     expect(statements, 'kept: one statement again').toHaveLength(4);
-    // A rare word's few matches are read from the trigram index: the walk answers nothing, and the page takes two more.
+    // A rare word's few matches are read from the trigram index: the walk answers nothing, and the page takes one more.
     const rare = await listSites(app.db.withPlugin(counting), staff.companyId, { ...options, words: ['k-07'] }, 'test', app.siteSearches);
-    expect(rare.rows.map((row) => JSON.parse(row.item).siteNumber)).toEqual(['K-07']);
-    expect(statements).toHaveLength(7);
+    expect({ sites: rare.rows.map((row) => JSON.parse(row.item).siteNumber), total: rare.total }).toEqual({ sites: ['K-07'], total: 1 });
+    expect(statements).toHaveLength(6);
+    // A word nothing matches: the page and its total of 0, one statement more for the total of an empty page.
+    const none = await listSites(app.db.withPlugin(counting), staff.companyId, { ...options, words: ['zzqq'] }, 'test', app.siteSearches);
+    expect({ rows: none.rows, total: none.total, companyLive: none.companyLive }).toEqual({ rows: [], total: 0, companyLive: true });
+    expect(statements).toHaveLength(9);
   });
 
   it('counts afresh when a change lands between reading the kept total and walking to the page', async (context) => {
