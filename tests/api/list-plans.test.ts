@@ -39,6 +39,8 @@ afterAll(async () => {
 
 const storage = { readUrl: (fileKey: string) => `https://files.example.test/${fileKey}` };
 const siteSearches = new SearchSightings();
+/** The parts of the portal a list's service function reads. */
+const portal = (db: Db) => ({ db, storage, siteSearches }) as never;
 
 /** The plans (EXPLAIN, JSON) of the statements `calls` runs on one connection, explained with their own values. */
 async function explainedPlans(calls: (db: Db) => Promise<void>, options: { readonly analyze?: boolean } = {}): Promise<string> {
@@ -80,21 +82,21 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
     if (embeddedPglite(app.db)) return context.skip();
     const reviewer = (flag: 'companyAdmin' | 'supervisor') => ({ userId: seed.companyId, requestId: null, companyId: seed.companyId, flag });
     const lists: readonly [string, (db: Db) => Promise<unknown>][] = [
-      ['sites', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, {}))],
-      ['sites Ongoing', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { filter: 'status.string.ongoing' }))],
-      ['sites by address', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc' }))],
-      ['sites by supervisor', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'supervisorName.string.desc' }))],
-      // Searches whose totals are kept after their first call: the rest walk their order's index (migration 027).
-      ['sites search', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }))],
-      ['sites search of three words', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta st client', sort: 'address.string.asc' }))],
-      ['SWMS', (db) => searchSwms({ db, storage, siteSearches } as never, reviewer('companyAdmin'), decodeOr400(SwmsListQuery, {}))],
-      ['SWMS For Review', (db) => searchSwms({ db, storage, siteSearches } as never, reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview' }))],
-      ['clients', (db) => searchCompanies({ db, storage, siteSearches } as never, decodeOr400(CompanyListQuery, {}))],
+      ['sites', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, {}))],
+      ['sites Ongoing', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { filter: 'status.string.ongoing' }))],
+      ['sites by address', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc' }))],
+      ['sites by supervisor', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { sort: 'supervisorName.string.desc' }))],
+      // Searches whose totals are kept from their second call on: those calls walk their order's index (migration 027).
+      ['sites search', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }))],
+      ['sites search of three words', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta st client', sort: 'address.string.asc' }))],
+      ['SWMS', (db) => searchSwms(portal(db), reviewer('companyAdmin'), decodeOr400(SwmsListQuery, {}))],
+      ['SWMS For Review', (db) => searchSwms(portal(db), reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview' }))],
+      ['clients', (db) => searchCompanies(portal(db), decodeOr400(CompanyListQuery, {}))],
       // Pages opened by their number (a typed or shared link without a cursor): they skip rows (see below).
-      ['SWMS page 50 by Job No.', (db) => searchSwms({ db, storage, siteSearches } as never, reviewer('companyAdmin'), decodeOr400(SwmsListQuery, { sort: 'siteNumber.number.asc', page: '50' }))],
-      ['SWMS For Review page 20', (db) => searchSwms({ db, storage, siteSearches } as never, reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview', page: '20' }))],
-      ['sites page 100 by address', (db) => searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc', page: '100' }))],
-      ['clients page 300 by name', (db) => searchCompanies({ db, storage, siteSearches } as never, decodeOr400(CompanyListQuery, { sort: 'name.string.asc', page: '300' }))],
+      ['SWMS page 50 by Job No.', (db) => searchSwms(portal(db), reviewer('companyAdmin'), decodeOr400(SwmsListQuery, { sort: 'siteNumber.number.asc', page: '50' }))],
+      ['SWMS For Review page 20', (db) => searchSwms(portal(db), reviewer('supervisor'), decodeOr400(SwmsListQuery, { filter: 'status.string.forReview', page: '20' }))],
+      ['sites page 100 by address', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc', page: '100' }))],
+      ['clients page 300 by name', (db) => searchCompanies(portal(db), decodeOr400(CompanyListQuery, { sort: 'name.string.asc', page: '300' }))],
     ];
     const plans = await app.db.connection().execute(async (connection) => {
       for (const [, list] of lists) for (let call = 0; call < 8; call++) await list(connection);
@@ -143,9 +145,9 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
     // The statements the searches run, explained with their own values; another company's submitters and sites share
     // the tables (the seed's second company), and a trigram scan without the company read and dropped them one by one.
     const explained = await explainedPlans(async (db) => {
-      await searchSwms({ db, storage, siteSearches } as never, reviewer, decodeOr400(SwmsListQuery, { search: 'olivia' }));
-      await searchSwms({ db, storage, siteSearches } as never, reviewer, decodeOr400(SwmsListQuery, { search: 'parramatta' }));
-      await searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }));
+      await searchSwms(portal(db), reviewer, decodeOr400(SwmsListQuery, { search: 'olivia' }));
+      await searchSwms(portal(db), reviewer, decodeOr400(SwmsListQuery, { search: 'parramatta' }));
+      await searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }));
     });
     // Each trigram index the searches read names the company in its index condition.
     for (const index of ['swms_counts_submitter_search', 'project_sites_search_text_trgm', 'project_sites_address_trgm']) {
@@ -158,7 +160,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   it('walks a repeated common site search along its order’s index, and reads a rare one from the trigram index (migration 027)', async (context) => {
     if (embeddedPglite(app.db)) return context.skip();
     const search = (query: Record<string, string>) => async (db: Db) => {
-      await searchSites({ db, storage, siteSearches } as never, seed.companyId, decodeOr400(SiteListQuery, query));
+      await searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, query));
     };
     const [rare] = await app.db.selectFrom('project_sites').select('site_number').where('company_id', '=', seed.companyId).limit(1).execute();
     // Walked when the matches are common enough that the walk to a page's last row is the shorter read: 625 of 5,000
