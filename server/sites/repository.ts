@@ -193,8 +193,8 @@ function matchCount(companyId: string, status: SiteStatus | undefined, patterns:
  * walked search's total (migration 027), read at `revision`: while the company's sites revision is still that, the
  * total holds; null when a change between the two statements moved it on (`listSites` then reads the page again).
  */
-function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk' | 'counts'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
-  if (shape.counts) return sql<number | string | null>`(SELECT f.total FROM search_found f)`;
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
+  if (shape.walk === 'counting') return sql<number | string | null>`(SELECT f.total FROM search_found f)`;
   if (shape.walk) return sql<number | string | null>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint) END`;
   if (shape.words === 0) {
     const bucket = shape.status ? sql`AND bucket = ${statusLiteral(shape.status)}` : sql``;
@@ -210,10 +210,11 @@ interface SitePageShape extends PagingShape {
   readonly status: SiteStatus | undefined;
   /** How many words the search has (none: no search); each is a condition of its own. */
   readonly words: number;
-  /** A search whose total is kept walks the sort's index to its page (`walkPays`). */
-  readonly walk: boolean;
-  /** The walk reads or counts the search's total itself, and walks only if that pays (`countingWalk`). */
-  readonly counts: boolean;
+  /**
+   * A search whose total is known walks the sort's index to its page (`walkPays`): with that total, read before it
+   * ('with its total'), or reading or counting it itself and walking only if that pays ('counting', `countingWalk`).
+   */
+  readonly walk: false | 'with its total' | 'counting';
 }
 
 interface SitePageValues extends Bound, PagingValues {
@@ -274,7 +275,7 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
   const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
   // Uncorrelated, the condition is worked out once before the walk, which it stops at once when the matches are few.
-  if (shape.counts) conditions.push(sql<SqlBool>`(SELECT ${walkPaysSql(shape.pageSize)} FROM search_found f)`);
+  if (shape.walk === 'counting') conditions.push(sql<SqlBool>`(SELECT ${walkPaysSql(shape.pageSize)} FROM search_found f)`);
   if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
   if (shape.walk) {
     // Every word in one condition the planner cannot take apart, priced as half the sites: the portal walks only when
@@ -283,14 +284,14 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
     const everyWord = Array.from({ length: shape.words }, (_, word) => sql<SqlBool>`strpos(ps.search_text, ${loweredOnce(values.words[word] as string)}) > 0`);
     conditions.push(sql<SqlBool>`CASE WHEN ${sql.join(everyWord, sql` AND `)} THEN true ELSE false END`);
   }
-  const creator = shape.counts
+  const creator = shape.walk === 'counting'
     ? (db.with((cte) => cte('search_found').materialized(), () => foundTotal(db, shape, values)) as unknown as QueryCreator<Database>)
     : db;
   let pageQuery = listedSites(creator).select([
     positionOf(keyset).as('position'),
     countOf(values.companyId, shape, values).as('total_count'),
     companyLive(values.companyId).as('company_live'),
-    ...(shape.counts ? foundColumns : noneFound),
+    ...(shape.walk === 'counting' ? foundColumns : noneFound),
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
   // A walk's words made PostgreSQL plan it again on every request (three words: 7 custom plans of 8), though one plan
@@ -336,7 +337,7 @@ const foundTotal = (db: Db, shape: Pick<SitePageShape, 'status' | 'words'>, valu
       'r.revision',
       sql<boolean>`t.total IS NOT NULL`.as('kept'),
       sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
-      countOf(values.companyId, { words: 0, status: shape.status, walk: false, counts: false }, { total: 0, revision: 0 }).as('searched'),
+      countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { total: 0, revision: 0 }).as('searched'),
     ]);
 
 const searchTotal = compiledOnce((shape: Pick<SitePageShape, 'status' | 'words'>) => `${shape.status ?? ''} ${shape.words}`, foundTotal);
@@ -431,7 +432,7 @@ export async function listSites(
   const searchValues = { ...bound, companyId, words: options.words, patterns, key: key ?? '' };
   const countedInWalk = key !== null && walkable(options.start) && walkIn === 'one statement';
   if (countedInWalk) {
-    const walked = await countingWalk(db, { ...searchShape, walk: true, counts: true }, { ...searchValues, total: 0, revision: 0 }, sightings);
+    const walked = await countingWalk(db, { ...searchShape, walk: 'counting' }, { ...searchValues, total: 0, revision: 0 }, sightings);
     if (walked !== undefined) {
       const { rows, cursors } = pageOf(walked.fetched, options.start, options.pageSize, fingerprint);
       return { rows, total: walked.total, cursors, companyLive: walked.companyLive };
@@ -443,7 +444,7 @@ export async function listSites(
   const foundTotal = Number(found?.total ?? 0);
   const searched = Number(found?.searched ?? 0);
   const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
-  const shape: SitePageShape = { ...searchShape, walk, counts: false };
+  const shape: SitePageShape = { ...searchShape, walk: walk && 'with its total' };
   const values: SitePageValues = { ...searchValues, total: foundTotal, revision: Number(found?.revision ?? 0) };
   let fetched = await pageOfSites(db, shape, values);
   // A site changed between reading the total and walking: the page and its total are read again, from the matches,
