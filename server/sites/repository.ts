@@ -27,7 +27,7 @@ import {
 } from '../db/keyset';
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
-import type { SearchSightings } from './search-sightings';
+import type { SiteSearchMemory } from './search-sightings';
 import { siteFieldsJson } from './view';
 
 /** The stored form of a site's editable fields. */
@@ -400,7 +400,7 @@ const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1
  * write to its socket and PostgreSQL a wake-up (the two statements' writes were a third of the portal's CPU profile on a
  * first search). The embedded database plans every statement afresh, the count's too, so it keeps its two.
  */
-async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues, sightings: SearchSightings) {
+async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues, { sightings }: SiteSearchMemory) {
   const fetched = await pageOfSites(db, shape, values);
   const [first] = fetched;
   if (first === undefined) return undefined;
@@ -412,17 +412,19 @@ async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues
 }
 
 /**
- * Issue 4 and 11: search, status filter, sort and keyset paging run in the database. A search's total is kept for
- * the searches after it once `sightings` has met the search before (`SearchSightings`). A search's walk takes one
- * statement on PostgreSQL (`countingWalk`) and two on the embedded database; the tests walk in two on PostgreSQL too,
- * where a change can be made to land between them.
+ * Issue 4 and 11: search, status filter, sort and keyset paging run in the database. A search's first page (or a page
+ * by cursor) is counted in the process's copy of the company's search texts when it has one (`SiteTexts`), and its page
+ * is then one statement, which answers that total only while the company's sites are at the copy's revision. Without a
+ * copy, the search is counted in PostgreSQL, and its total kept for the searches after it once `sightings` has met the
+ * search before (`SearchSightings`); that walk takes one statement on PostgreSQL (`countingWalk`) and two on the
+ * embedded database; the tests walk in two on PostgreSQL too, where a change can be made to land between them.
  */
 export async function listSites(
   db: Db,
   companyId: string,
   options: SiteListOptions,
   fingerprint: string,
-  sightings: SearchSightings,
+  searches: SiteSearchMemory,
   walkIn: 'one statement' | 'two statements' = embeddedPglite(db) ? 'two statements' : 'one statement',
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const { paging, bound } = splitPaging(options.start, options.pageSize);
@@ -430,9 +432,10 @@ export async function listSites(
   const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
   const searchShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
   const searchValues = { ...bound, companyId, words: options.words, patterns, key: key ?? '' };
-  const countedInWalk = key !== null && walkable(options.start) && walkIn === 'one statement';
+  const inMemory = key !== null && walkable(options.start) ? searches.texts.count(db, companyId, options.words, options.status) : undefined;
+  const countedInWalk = inMemory === undefined && key !== null && walkable(options.start) && walkIn === 'one statement';
   if (countedInWalk) {
-    const walked = await countingWalk(db, { ...searchShape, walk: 'counting' }, { ...searchValues, total: 0, revision: 0 }, sightings);
+    const walked = await countingWalk(db, { ...searchShape, walk: 'counting' }, { ...searchValues, total: 0, revision: 0 }, searches);
     if (walked !== undefined) {
       const { rows, cursors } = pageOf(walked.fetched, options.start, options.pageSize, fingerprint);
       return { rows, total: walked.total, cursors, companyLive: walked.companyLive };
@@ -440,7 +443,12 @@ export async function listSites(
   }
   // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever. Nor does
   // a search the counting walk did not walk (it answered no row): its page is read from its matches at once.
-  const [found] = key === null || !walkable(options.start) || countedInWalk ? [] : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
+  // A search counted in memory (`SiteTexts`) walks with its total, which answers only at the revision it was counted at.
+  const [found] = inMemory
+    ? [{ ...inMemory, kept: true }]
+    : key === null || !walkable(options.start) || countedInWalk
+      ? []
+      : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
   const foundTotal = Number(found?.total ?? 0);
   const searched = Number(found?.searched ?? 0);
   const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
@@ -450,7 +458,10 @@ export async function listSites(
   // A site changed between reading the total and walking: the page and its total are read again, from the matches,
   // in one snapshot, so the total always agrees with the rows. (Counting inside the walk's statement instead cost
   // every walk the planning of that count on the embedded database, which plans each statement afresh.)
-  if (walk && fetched[0] !== undefined && fetched[0].total_count === null) fetched = await pageOfSites(db, { ...shape, walk: false }, values);
+  if (walk && fetched[0] !== undefined && fetched[0].total_count === null) {
+    if (inMemory) searches.texts.forget(companyId, inMemory.revision);
+    fetched = await pageOfSites(db, { ...shape, walk: false }, values);
+  }
   // A page past the end asks for the total (counted from the matches) and the company check alone.
   const counted =
     fetched[0] ??
@@ -460,7 +471,7 @@ export async function listSites(
   const total = Number(counted.total_count ?? 0);
   // A total just counted is kept for the searches after it, when they would walk with it, the company is live and the
   // search has come back (asked once, it is only counted: `SearchSightings`).
-  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live && sightings.metBefore(companyId, key)) {
+  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live && searches.sightings.metBefore(companyId, key)) {
     await keepSearchTotal(db, null, { companyId, key, revision: Number(found.revision), total: foundTotal });
   }
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);

@@ -1,3 +1,5 @@
+import { SiteTexts, type SiteTextsOptions } from './site-texts';
+
 /**
  * Which site searches this process has met since it started, so that a search's total is kept (migration 027) only
  * when the search comes back: its second sighting, a next page or a second person asking. Most searches are met once
@@ -25,3 +27,12 @@ export class SearchSightings {
     return false;
   }
 }
+
+/** What a process remembers of its site searches (issue 11): which it has met, and its copies of companies' search texts. */
+export interface SiteSearchMemory {
+  readonly sightings: SearchSightings;
+  readonly texts: SiteTexts;
+}
+
+/** A process's memory of its site searches; the tests give it copies that behave otherwise (`SiteTextsOptions`). */
+export const siteSearchMemory = (texts: SiteTextsOptions = {}): SiteSearchMemory => ({ sightings: new SearchSightings(), texts: new SiteTexts(texts) });

@@ -8,7 +8,7 @@ import { searchCompanies } from '../../server/companies/service';
 import { embeddedPglite, type Db } from '../../server/db/database';
 import { decodeOr400 } from '../../server/http/errors';
 import { genericPlanMark } from '../../server/db/routed-pool';
-import { SearchSightings } from '../../server/sites/search-sightings';
+import { siteSearchMemory } from '../../server/sites/search-sightings';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { seedLists, type ListSeed } from '../bench/list-seed';
@@ -38,7 +38,8 @@ afterAll(async () => {
 });
 
 const storage = { readUrl: (fileKey: string) => `https://files.example.test/${fileKey}` };
-const siteSearches = new SearchSightings();
+// Every search counted in PostgreSQL, for the plans of its statements; one counted in memory walks as a kept total does.
+const siteSearches = siteSearchMemory({ capacity: 0 });
 /** The parts of the portal a list's service function reads. */
 const portal = (db: Db) => ({ db, storage, siteSearches }) as never;
 

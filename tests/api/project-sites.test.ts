@@ -7,7 +7,7 @@ import type { ProjectSite, ProjectSiteList } from '../../src/domain/project-site
 import type { StoredRole } from '../../server/db/tables';
 import { seedDemo } from '../../server/seed/demo';
 import { listSites } from '../../server/sites/repository';
-import { SearchSightings } from '../../server/sites/search-sightings';
+import { siteSearchMemory } from '../../server/sites/search-sightings';
 import { embeddedPglite } from '../../server/db/database';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
@@ -915,9 +915,13 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     return { ids: pages.map(ids), totals: pages.map((page) => page.total), back: back && ids(back) };
   };
 
-  // Each case starts as a process that has met no search yet: only a search met before keeps its total.
+  // Each case starts as a process that has met no search yet: only a search met before keeps its total. Searches are
+  // counted in PostgreSQL (no copies of the search texts) unless a case counts them in memory.
   beforeEach(() => {
-    app.siteSearches = new SearchSightings();
+    app.siteSearches = siteSearchMemory({ capacity: 0 });
+  });
+  afterAll(() => {
+    app.siteSearches = siteSearchMemory();
   });
 
   beforeAll(async () => {
@@ -1000,11 +1004,20 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect((await kept()).map((row) => row.search_key).sort()).toEqual([JSON.stringify([null, ['Ölberg']]), JSON.stringify([null, ['ölberg']])]);
   });
 
-  it('keeps every total exact through changes to what a search matches, and keeps it through changes that do not', async () => {
+  it('keeps every total exact through changes to what a search matches, and keeps it through changes that do not, counted in PostgreSQL or in memory', async () => {
+    // Read three times each way: counted and kept in PostgreSQL, or counted there while a copy of the search texts
+    // loads, then in the copy (`SiteTexts`), which answers only at the revision it was copied at.
+    const memories = { PostgreSQL: siteSearchMemory({ capacity: 0 }), memory: siteSearchMemory({ reloadAfterMs: 0 }) };
     const check = async (label: string) => {
-      for (const [word, status] of [['harbour', undefined], ['harbour', 'ongoing'], ['harbour', 'completed'], ['sam', undefined], ['supervisor', 'ongoing']] as const) {
-        const query = `search=${word}&pageSize=2${status ? `&status=${status}` : ''}`;
-        for (let read = 0; read < 2; read++) expect((await list(query)).total, `${label}: ${query}`).toBe(await truth(word, status));
+      for (const [countedIn, memory] of Object.entries(memories)) {
+        app.siteSearches = memory;
+        for (const [word, status] of [['harbour', undefined], ['harbour', 'ongoing'], ['harbour', 'completed'], ['sam', undefined], ['supervisor', 'ongoing']] as const) {
+          const query = `search=${word}&pageSize=2${status ? `&status=${status}` : ''}`;
+          for (let read = 0; read < 3; read++) {
+            expect((await list(query)).total, `${label}, counted in ${countedIn}: ${query}`).toBe(await truth(word, status));
+            await memory.texts.loaded(staff.companyId);
+          }
+        }
       }
     };
     await check('before');
@@ -1067,6 +1080,72 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     const none = await listSites(app.db.withPlugin(counting), staff.companyId, { ...options, words: ['zzqq'] }, 'test', app.siteSearches);
     expect({ rows: none.rows, total: none.total, companyLive: none.companyLive }).toEqual({ rows: [], total: 0, companyLive: true });
     expect(statements).toHaveLength(9);
+  });
+
+  it('counts a search in its copy of the search texts and walks to its page in one statement, until a site changes', async () => {
+    const memory = siteSearchMemory({ reloadAfterMs: 0 });
+    app.siteSearches = memory;
+    await app.db.deleteFrom('site_search_totals').execute();
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
+      },
+    };
+    const db = app.db.withPlugin(counting);
+    const options = { words: ['harbour'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
+    const search = (words: readonly string[], status?: 'ongoing') => listSites(db, staff.companyId, { ...options, words, status }, 'test', memory);
+    const first = await search(['harbour']);
+    expect(first.total).toBe(await truth('harbour'));
+    await memory.texts.loaded(staff.companyId);
+    statements.length = 0;
+
+    const answer = (page: typeof first) => ({ total: page.total, items: page.rows.map((row) => row.item), cursors: page.cursors });
+    const again = await search(['harbour']);
+    expect(answer(again)).toEqual(answer(first));
+    expect(statements, 'counted in memory: the walk alone').toHaveLength(1);
+    const status = await search(['HARBOUR', 'st'], 'ongoing');
+    expect(status.total).toBe(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM project_sites WHERE company_id = ${staff.companyId}
+      AND status = 'ongoing' AND search_text LIKE '%harbour%' AND search_text LIKE '%st%'`.execute(app.db)).rows[0]!.n));
+    expect(status.rows.length).toBeGreaterThan(0);
+    expect(statements, 'a new search, with a status filter and capitals: one statement').toHaveLength(2);
+    const rare = await search(['k-07']);
+    expect({ sites: rare.rows.map((row) => JSON.parse(row.item).siteNumber), total: rare.total }).toEqual({ sites: ['K-07'], total: 1 });
+    expect(statements, 'a rare word, read from its matches at once').toHaveLength(3);
+    expect(await kept(), 'a total counted in memory is not kept').toEqual([]);
+
+    // Another instance changes a site: this copy is a revision behind, and its total is not answered.
+    const [inland] = (await list('search=inland%20delta&pageSize=1')).items;
+    await app.db.updateTable('project_sites').set({ address: '8 Harbour Steps' }).where('id', '=', inland!._id).execute();
+    statements.length = 0;
+    const changed = await search(['harbour']);
+    expect(changed.total).toBe(first.total + 1);
+    expect(statements, 'the walk, then the page from the matches').toHaveLength(2);
+    await search(['harbour']);
+    await memory.texts.loaded(staff.companyId);
+    statements.length = 0;
+    expect(await search(['harbour'])).toMatchObject({ total: first.total + 1 });
+    expect(statements, 'the copy loaded again: one statement').toHaveLength(1);
+    await app.db.updateTable('project_sites').set({ address: inland!.address }).where('id', '=', inland!._id).execute();
+  });
+
+  it('counts in PostgreSQL a search its copy of the search texts cannot: words beyond ASCII, or a company with more sites than it copies', async () => {
+    const memory = siteSearchMemory({ reloadAfterMs: 0 });
+    await app.db.deleteFrom('site_search_totals').execute();
+    const options = { words: ['ölberg'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
+    expect(memory.texts.count(app.db, staff.companyId, ['harbour'], undefined), 'no copy yet: it starts loading').toBeUndefined();
+    await memory.texts.loaded(staff.companyId);
+    expect(memory.texts.count(app.db, staff.companyId, ['harbour'], undefined)).toMatchObject({ total: await truth('harbour') });
+    expect(memory.texts.count(app.db, staff.companyId, ['ölberg'], undefined), 'beyond ASCII').toBeUndefined();
+    expect(memory.texts.count(app.db, staff.companyId, ['harbour', 'ölberg'], undefined), 'one word beyond ASCII').toBeUndefined();
+    for (let call = 0; call < 2; call++) expect((await listSites(app.db, staff.companyId, options, 'test', memory)).total).toBe(await truth('ölberg'));
+    const small = siteSearchMemory({ capacity: 400, reloadAfterMs: 0 });
+    expect(small.texts.count(app.db, staff.companyId, ['harbour'], undefined), 'no copy yet').toBeUndefined();
+    await small.texts.loaded(staff.companyId);
+    expect(small.texts.count(app.db, staff.companyId, ['harbour'], undefined), 'too many sites to copy in 400 characters').toBeUndefined();
+    expect((await listSites(app.db, staff.companyId, { ...options, words: ['harbour'] }, 'test', small)).total).toBe(await truth('harbour'));
   });
 
   it('counts afresh when a change lands between reading the kept total and walking to the page', async (context) => {

@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { decodeOr400 } from '../../server/http/errors';
 import { searchCompanies } from '../../server/companies/service';
-import { SearchSightings } from '../../server/sites/search-sightings';
+import { siteSearchMemory, type SiteSearchMemory } from '../../server/sites/search-sightings';
 import { searchSites } from '../../server/sites/service';
 import { searchSwms } from '../../server/swms/service';
 import { lockMatchingFlagStates } from '../../server/swms/repository';
@@ -97,10 +97,10 @@ const reviewer = (seed: ListSeed, role: Role) => ({
 /** The direct calls sign read urls as the portal does, with a shared key that reaches no blob service. */
 const benchStorage = { readUrl: readUrls(new StorageSharedKeyCredential(devAccountName, Buffer.from('bench key').toString('base64')), () => benchPublicUrl) };
 /** The portal's parts a list reads, per database, so that the direct calls meet searches as the portal does. */
-const portals = new WeakMap<Db, { db: Db; storage: never; siteSearches: SearchSightings }>();
+const portals = new WeakMap<Db, { db: Db; storage: never; siteSearches: SiteSearchMemory }>();
 const app = (db: Db) => {
   let portal = portals.get(db);
-  if (!portal) portals.set(db, (portal = { db, storage: benchStorage as never, siteSearches: new SearchSightings() }));
+  if (!portal) portals.set(db, (portal = { db, storage: benchStorage as never, siteSearches: siteSearchMemory() }));
   return portal;
 };
 
