@@ -443,7 +443,8 @@ export async function listSites(
   }
   // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever. Nor does
   // a search the counting walk did not walk (it answered no row): its page is read from its matches at once.
-  // A search counted in memory (`SiteTexts`) walks with its total, which answers only at the revision it was counted at.
+  // A search counted in memory (`SiteTexts`) walks with its total as with a kept one (so nothing keeps it again), and the
+  // walk answers that total only while the company's sites are at the revision it was counted at.
   const [found] = inMemory
     ? [{ ...inMemory, kept: true }]
     : key === null || !walkable(options.start) || countedInWalk
