@@ -7,6 +7,8 @@ export interface SiteTextsSnapshot {
   readonly revision: number;
   /** Every site's search text, each ended by a NUL (which no PostgreSQL text holds), in one string for `indexOf`. */
   readonly joined: string;
+  /** Each site's search text on its own. */
+  readonly texts: readonly string[];
   /** Where each site's text starts in `joined`, and one more: where the next would. */
   readonly starts: Int32Array;
   /** Each site's status, as its index in `siteStatuses`. */
@@ -43,42 +45,59 @@ export function snapshotOf(revision: number, sites: readonly string[]): SiteText
     offset += text.length + 1;
   });
   starts[sites.length] = offset;
-  return { revision, joined: texts.length > 0 ? `${texts.join('\0')}\0` : '', starts, statuses, byStatus };
+  return { revision, joined: texts.length > 0 ? `${texts.join('\0')}\0` : '', texts, starts, statuses, byStatus };
 }
 
-/** The site whose text holds position `at` of `joined`, looking no earlier than site `from`. */
-function siteAt(snapshot: SiteTextsSnapshot, at: number, from: number): number {
-  let low = from;
-  let high = snapshot.statuses.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((snapshot.starts[middle] as number) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/** How many sites of the snapshot a word's rarity is judged on (`rarestFirst`). */
+const sampleSize = 64;
+
+/**
+ * The words, the one that looks rarest first: it is the one looked for through every text, and each site it is found
+ * in is checked for the others. Judged on a sample of the sites spread through the snapshot; ties go to the longer word,
+ * which `indexOf` skips through faster.
+ */
+function rarestFirst(snapshot: SiteTextsSnapshot, words: readonly string[]): string[] {
+  const sites = snapshot.texts.length;
+  const step = Math.max(1, Math.floor(sites / sampleSize));
+  const seen = (word: string) => {
+    let found = 0;
+    for (let site = 0; site < sites; site += step) if ((snapshot.texts[site] as string).includes(word)) found += 1;
+    return found;
+  };
+  return words
+    .map((word) => ({ word, seen: words.length > 1 ? seen(word) : 0 }))
+    .sort((a, b) => a.seen - b.seen || b.word.length - a.word.length)
+    .map(({ word }) => word);
 }
 
 /**
  * How many of the snapshot's sites hold every word (already lower-cased) and have the status, if one is given: the
- * count `search_text LIKE '%word%' AND ...` gives. The longest word is looked for through the whole text at once
- * (`indexOf`, so a rare word costs little); each site it is found in is checked for the other words.
+ * count `search_text LIKE '%word%' AND ...` gives. The rarest-looking word is looked for through the whole text at
+ * once (`indexOf`, so a rare word costs little); each site it is found in is checked for the other words.
  */
 export function countMatches(snapshot: SiteTextsSnapshot, words: readonly string[], status: SiteStatus | undefined): number {
-  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  if (first === undefined) return status === undefined ? snapshot.statuses.length : (snapshot.byStatus.get(status) ?? 0);
+  const [first, ...rest] = rarestFirst(snapshot, words);
+  if (first === undefined) return status === undefined ? snapshot.texts.length : (snapshot.byStatus.get(status) ?? 0);
   const wanted = status === undefined ? -1 : siteStatuses.indexOf(status);
+  const { joined, starts, statuses, texts } = snapshot;
   let total = 0;
   let site = 0;
-  let at = snapshot.joined.indexOf(first);
+  let at = joined.indexOf(first);
   while (at >= 0) {
-    site = siteAt(snapshot, at, site);
-    const start = snapshot.starts[site] as number;
-    const end = (snapshot.starts[site + 1] as number) - 1;
-    if (wanted < 0 || snapshot.statuses[site] === wanted) {
-      const text = snapshot.joined.slice(start, end);
-      if (rest.every((word) => text.includes(word))) total += 1;
+    // Found in order, so the site it was found in is this one or one after it.
+    while ((starts[site + 1] as number) <= at) site += 1;
+    if (wanted < 0 || statuses[site] === wanted) {
+      const text = texts[site] as string;
+      let every = true;
+      for (const word of rest) {
+        if (!text.includes(word)) {
+          every = false;
+          break;
+        }
+      }
+      if (every) total += 1;
     }
-    at = snapshot.joined.indexOf(first, end + 1);
+    at = joined.indexOf(first, starts[site + 1] as number);
   }
   return total;
 }
@@ -157,7 +176,7 @@ export class SiteTexts {
     const lowered = words.map((word) => word.toLowerCase());
     return {
       total: countMatches(snapshot, lowered, status),
-      searched: status === undefined ? snapshot.statuses.length : (snapshot.byStatus.get(status) ?? 0),
+      searched: status === undefined ? snapshot.texts.length : (snapshot.byStatus.get(status) ?? 0),
       revision: snapshot.revision,
     };
   }
