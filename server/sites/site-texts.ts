@@ -133,7 +133,7 @@ type Entry = { readonly kind: 'snapshot'; readonly snapshot: SiteTextsSnapshot }
 /**
  * Issue 11: a first site search counted in the portal's memory instead of PostgreSQL's, so the page can walk its order's
  * index at once, in one statement. Counting in PostgreSQL rechecked every candidate row in the heap (about 0.8 ms of its
- * CPU for 625 matches of 5,000 sites); the portal counts the same in about 0.15 ms, looking for the words in its copy of
+ * CPU for 625 matches of 5,000 sites); the portal counts the same in 0.1-0.2 ms, looking for the words in its copy of
  * the company's search texts.
  *
  * Every count is of one revision of the company's sites, and the page's statement answers it only while the company's
