@@ -104,17 +104,18 @@ export function countMatches(snapshot: SiteTextsSnapshot, words: readonly string
 
 /**
  * The company's sites' statuses and search texts with the revision they are at, in one statement (one snapshot); undefined
- * when the company has more than `most` sites.
+ * when the company has more than `most` sites. One text, a site a line: a text array took the portal 25-35 ms to parse
+ * for 5,000 sites, this 1. A newline in a search text becomes a space, which changes no match: no word holds either.
  */
 async function readSnapshot(db: Db, companyId: string, most: number): Promise<SiteTextsSnapshot | undefined> {
-  const { rows } = await sql<{ revision: string | number; sites: string[] | null }>`
+  const { rows } = await sql<{ revision: string | number; sites: string | null; count: string | number }>`
     SELECT coalesce((SELECT revision FROM site_list_revisions WHERE company_id = ${companyId}), 0) AS revision,
-      array_agg(m.site) AS sites
-    FROM (SELECT status || ' ' || search_text AS site FROM project_sites WHERE company_id = ${companyId} LIMIT ${most + 1}) m`.execute(db);
+      string_agg(m.site, E'\\n') AS sites, count(*) AS count
+    FROM (SELECT status || ' ' || translate(search_text, E'\\n', ' ') AS site FROM project_sites
+      WHERE company_id = ${companyId} LIMIT ${most + 1}) m`.execute(db);
   const [row] = rows;
-  const sites = row?.sites ?? [];
-  if (sites.length > most) return undefined;
-  return snapshotOf(Number(row?.revision ?? 0), sites);
+  if (Number(row?.count ?? 0) > most) return undefined;
+  return snapshotOf(Number(row?.revision ?? 0), row?.sites ? row.sites.split('\n') : []);
 }
 
 type ReadSnapshot = (db: Db, companyId: string, most: number) => Promise<SiteTextsSnapshot | undefined>;

@@ -1148,6 +1148,21 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     expect((await listSites(app.db, staff.companyId, { ...options, words: ['harbour'] }, 'test', small)).total).toBe(await truth('harbour'));
   });
 
+  it('counts in its copy of the search texts what PostgreSQL counts when a site’s text holds a line break', async () => {
+    const [site] = (await list('search=inland%20delta&pageSize=1')).items;
+    await app.db.updateTable('project_sites').set({ address: 'Level 2\nHarbour Wharf' }).where('id', '=', site!._id).execute();
+    const memory = siteSearchMemory({ reloadAfterMs: 0 });
+    memory.texts.count(app.db, staff.companyId, ['harbour'], undefined);
+    await memory.texts.loaded(staff.companyId);
+    for (const words of [['harbour'], ['wharf'], ['2', 'harbour'], ['level'], ['inland']]) {
+      const truthOfAll = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM project_sites WHERE company_id = ${staff.companyId}
+        AND ${sql.join(words.map((word) => sql`search_text LIKE ${`%${word}%`}`), sql` AND `)}`.execute(app.db)).rows[0]!.n);
+      expect(memory.texts.count(app.db, staff.companyId, words, undefined), words.join(' ')).toMatchObject({ total: truthOfAll });
+    }
+    expect(await truth('wharf')).toBe(1);
+    await app.db.updateTable('project_sites').set({ address: site!.address }).where('id', '=', site!._id).execute();
+  });
+
   it('counts afresh when a change lands between reading the kept total and walking to the page', async (context) => {
     // The embedded database lends its one connection to a statement until the hook below returns, so the change it
     // makes could never run there; the statements are the same SQL on both.
