@@ -143,8 +143,9 @@ type Entry = { readonly kind: 'snapshot'; readonly snapshot: SiteTextsSnapshot }
  * way to a cheaper plan; what a user sees always comes from PostgreSQL.
  *
  * A request never waits for a copy: without one, the search is counted in PostgreSQL and the copy loads beside it, at
- * most once per `reloadAfterMs` for a company whose sites keep changing. Copies hold at most `capacity` characters in all
- * (the least recently used go first), and a company with more sites than a quarter of that is never copied.
+ * most once per `reloadAfterMs` for a company whose sites keep changing. Copies hold at most `capacity` characters of
+ * search text in all (the least recently used go first; each is held twice, joined and on its own: some 16 MB for the
+ * default 8 million), and a company whose texts pass a quarter of that is never copied (it is counted in PostgreSQL).
  */
 export class SiteTexts {
   readonly #entries = new Map<string, Entry>();
