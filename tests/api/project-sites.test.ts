@@ -889,6 +889,18 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
   const kept = () => app.db.selectFrom('site_search_totals').selectAll().where('company_id', '=', staff.companyId).execute();
   const revision = async () =>
     Number((await app.db.selectFrom('site_list_revisions').select('revision').where('company_id', '=', staff.companyId).executeTakeFirst())?.revision ?? 0);
+  /** A plugin that notes each statement a database runs through it, and the statements it noted. */
+  const statementCounter = () => {
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements.push(args.queryId.queryId);
+        return args.result;
+      },
+    };
+    return { statements, counting };
+  };
   /** What the search (a word, or every one of several) matches, counted afresh from the sites themselves. */
   const truth = async (words: string | readonly string[], status?: string) => {
     let query = app.db.selectFrom('project_sites').select(sql<number>`count(*)`.as('n')).where('company_id', '=', staff.companyId);
@@ -1043,14 +1055,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
   it('reads a search’s total and walks to its page in one statement on PostgreSQL, and keeps the total in a second once the search comes back', async (context) => {
     if (embeddedPglite(app.db)) return context.skip();
     await app.db.deleteFrom('site_search_totals').execute();
-    const statements: string[] = [];
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements.push(args.queryId.queryId);
-        return args.result;
-      },
-    };
+    const { statements, counting } = statementCounter();
     const options = { words: ['harbour'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
     const walk = () => listSites(app.db.withPlugin(counting), staff.companyId, options, 'test', app.siteSearches);
     const first = await walk();
@@ -1077,14 +1082,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
     const memory = siteSearchMemory({ reloadAfterMs: 0 });
     app.siteSearches = memory;
     await app.db.deleteFrom('site_search_totals').execute();
-    const statements: string[] = [];
-    const counting: KyselyPlugin = {
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements.push(args.queryId.queryId);
-        return args.result;
-      },
-    };
+    const { statements, counting } = statementCounter();
     const db = app.db.withPlugin(counting);
     const options = { words: ['harbour'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
     const search = (words: readonly string[], status?: 'ongoing') => listSites(db, staff.companyId, { ...options, words, status }, 'test', memory);
