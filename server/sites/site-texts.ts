@@ -125,11 +125,16 @@ export interface SiteTextsOptions {
   readonly capacity?: number;
   /** How soon a company's copy may load again after its last load. */
   readonly reloadAfterMs?: number;
+  /** How long a company found too big to copy is counted in PostgreSQL before its sites are read again (it may have shrunk). */
+  readonly tooManyForMs?: number;
   /** Reads a company's copy (its unit tests read made-up ones). */
   readonly read?: ReadSnapshot;
 }
 
-type Entry = { readonly kind: 'snapshot'; readonly snapshot: SiteTextsSnapshot } | { readonly kind: 'too many' } | { readonly kind: 'loading' };
+type Entry =
+  | { readonly kind: 'snapshot'; readonly snapshot: SiteTextsSnapshot }
+  | { readonly kind: 'too many'; readonly until: number }
+  | { readonly kind: 'loading' };
 
 /**
  * Issue 11: a first site search counted in the portal's memory instead of PostgreSQL's, so the page can walk its order's
@@ -145,20 +150,23 @@ type Entry = { readonly kind: 'snapshot'; readonly snapshot: SiteTextsSnapshot }
  * A request never waits for a copy: without one, the search is counted in PostgreSQL and the copy loads beside it, at
  * most once per `reloadAfterMs` for a company whose sites keep changing. Copies hold at most `capacity` characters of
  * search text in all (the least recently used go first; each is held twice, joined and on its own: some 16 MB for the
- * default 8 million), and a company whose texts pass a quarter of that is never copied (it is counted in PostgreSQL).
+ * default 8 million), and a company whose texts pass a quarter of that is not copied (it is counted in PostgreSQL) until
+ * `tooManyForMs` later, when its sites are read again.
  */
 export class SiteTexts {
   readonly #entries = new Map<string, Entry>();
   readonly #capacity: number;
   readonly #reloadAfterMs: number;
+  readonly #tooManyForMs: number;
   readonly #read: ReadSnapshot;
   readonly #loads = new Map<string, Promise<void>>();
   readonly #lastLoad = new Map<string, number>();
   #characters = 0;
 
-  constructor({ capacity = 8_000_000, reloadAfterMs = 1_000, read = readSnapshot }: SiteTextsOptions = {}) {
+  constructor({ capacity = 8_000_000, reloadAfterMs = 1_000, tooManyForMs = 10 * 60_000, read = readSnapshot }: SiteTextsOptions = {}) {
     this.#capacity = capacity;
     this.#reloadAfterMs = reloadAfterMs;
+    this.#tooManyForMs = tooManyForMs;
     this.#read = read;
   }
 
@@ -166,7 +174,7 @@ export class SiteTexts {
   count(db: Db, companyId: string, words: readonly string[], status: SiteStatus | undefined): CountedSearch | undefined {
     if (this.#capacity === 0 || !words.every((word) => plainWord.test(word))) return undefined;
     const entry = this.#entries.get(companyId);
-    if (entry === undefined) {
+    if (entry === undefined || (entry.kind === 'too many' && performance.now() >= entry.until)) {
       this.#load(db, companyId);
       return undefined;
     }
@@ -205,7 +213,7 @@ export class SiteTexts {
       .then((snapshot) => {
         this.#drop(companyId);
         if (snapshot === undefined || snapshot.joined.length > this.#capacity / 4) {
-          this.#entries.set(companyId, { kind: 'too many' });
+          this.#entries.set(companyId, { kind: 'too many', until: performance.now() + this.#tooManyForMs });
           return;
         }
         this.#entries.set(companyId, { kind: 'snapshot', snapshot });

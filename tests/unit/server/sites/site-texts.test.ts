@@ -126,6 +126,24 @@ describe('SiteTexts', () => {
     expect(smallReads, 'and not loaded again').toEqual(['d']);
   });
 
+  it('reads a company found too big to copy again after a while, and copies it once it has shrunk', async () => {
+    const reads: string[] = [];
+    // A capacity of 1,000 copies a company of at most 6 sites of 40 characters (a quarter of it, 250).
+    let sites = 10;
+    const texts = new SiteTexts({ capacity: 1_000, reloadAfterMs: 0, tooManyForMs: 50, read: (...args) => reader(sites, new Map(), reads)(...args) });
+    texts.count(db, 'a', ['harbour'], undefined);
+    await texts.loaded('a');
+    expect(texts.count(db, 'a', ['harbour'], undefined), 'too big').toBeUndefined();
+    await texts.loaded('a');
+    expect(reads, 'not read again at once').toEqual(['a']);
+    sites = 5;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(texts.count(db, 'a', ['harbour'], undefined), 'read again').toBeUndefined();
+    await texts.loaded('a');
+    expect(reads).toEqual(['a', 'a']);
+    expect(texts.count(db, 'a', ['harbour'], undefined)).toEqual({ total: 5, searched: 5, revision: 0 });
+  });
+
   it('counts in PostgreSQL when a copy fails to load, and tries again later', async () => {
     let fail = true;
     const texts = new SiteTexts({
