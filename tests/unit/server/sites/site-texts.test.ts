@@ -36,12 +36,29 @@ describe('countMatches', () => {
     expect(likeCount(sites, ['harbour', 'st'], undefined)).toBeGreaterThan(50);
   });
 
+  it('counts what LIKE counts for 600 searches of pieces of the texts and made-up words, one to three at a time', () => {
+    const piece = () => {
+      const site = pick(sites);
+      const text = site.slice(site.indexOf(' ') + 1);
+      const start = Math.floor(next() * text.length);
+      return text.slice(start, start + 1 + Math.floor(next() * 8)).trim() || 'x';
+    };
+    const madeUp = () => Array.from({ length: 1 + Math.floor(next() * 5) }, () => pick([...'abdehiklmnoprstuy0123456789-'])).join('');
+    for (let search = 0; search < 600; search += 1) {
+      const words = Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.8 ? piece() : madeUp()));
+      const status = next() < 0.5 ? undefined : pick(siteStatuses);
+      expect(countMatches(snapshot, words, status), `${words.join('|')} ${status}`).toBe(likeCount(sites, words, status));
+    }
+  });
+
   it('never finds a word across two sites’ texts', () => {
     const pair = snapshotOf(1, ['ongoing abc', 'ongoing def']);
     expect(countMatches(pair, ['cd'], undefined)).toBe(0);
     expect(countMatches(pair, ['c'], undefined)).toBe(1);
     expect(countMatches(pair, ['f'], undefined)).toBe(1);
     expect(countMatches(pair, ['abc'], 'ongoing')).toBe(1);
+    expect(countMatches(pair, ['bcd'], undefined)).toBe(0);
+    expect(countMatches(pair, ['c\0d'], undefined)).toBe(0);
   });
 
   it('counts nothing among no sites, and every site for no words', () => {
