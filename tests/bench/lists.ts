@@ -189,14 +189,14 @@ async function runDirect(call: () => Promise<unknown>, connections: number): Pro
   return { rate: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups, nextPath?: () => string): Promise<Figures> {
+async function runApi(baseUrl: string, urlPath: string, token: string, connections: number, cpuGroups: CpuGroups, nextPath?: () => string, forSeconds = seconds): Promise<Figures> {
   const headers = { authorization: `Bearer ${token}` };
   const probe = await fetch(baseUrl + urlPath, { headers });
   if (!probe.ok) {
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as unknown;
     console.log(`  ${urlPath} answers ${probe.status}: ${(await probe.text()).slice(0, 200)} (token ${JSON.stringify(claims)})`);
   }
-  const { result, cpu } = await loadWithCpu({ url: baseUrl + urlPath, connections, seconds, headers, ...(nextPath ? { nextPath } : {}) }, cpuGroups);
+  const { result, cpu } = await loadWithCpu({ url: baseUrl + urlPath, connections, seconds: forSeconds, headers, ...(nextPath ? { nextPath } : {}) }, cpuGroups);
   return {
     cpu,
     rate: result.requests.average,
@@ -385,26 +385,19 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     } else {
       await runDirectAll(paths);
     }
-    // A portal in service is warm: each scenario first runs for a second over HTTP, unmeasured, so that the first one
-    // measured does not also pay for compiling the portal's code.
-    for (const scenario of list) {
-      const path = paths.get(scenario.name) ?? scenario.path;
-      const nextPath = scenario.fresh ? searchedAfresh(path, scenario.fresh) : undefined;
-      await loadWithCpu({ url: portal.baseUrl + path, connections, seconds: 1, headers: { authorization: `Bearer ${tokens[scenario.role]}` }, ...(nextPath ? { nextPath } : {}) }, {
-        portalPid: undefined,
-        localPostgres: false,
-      });
-    }
-    console.log(
-      `${'scenario'.padEnd(nameWidth)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}` +
-        `${'portal'.padStart(8)}${'pg'.padStart(8)}${'load'.padStart(7)}${'ceiling'.padStart(9)}`,
-    );
     // PGlite runs inside the portal's process, so its time is in the portal's column.
     const localPostgres = kind === 'postgres' && isLocalServer(env.DATABASE_URL ?? '');
     const running = portal;
     /** A scenario over HTTP at `connections`, with the CPU each request cost. */
-    const measureApi = (scenario: Scenario, path: string) =>
-      runApi(running.baseUrl, path, tokens[scenario.role], connections, { portalPid: running.child.pid, localPostgres }, scenario.fresh ? searchedAfresh(path, scenario.fresh) : undefined);
+    const measureApi = (scenario: Scenario, path: string, forSeconds = seconds) =>
+      runApi(running.baseUrl, path, tokens[scenario.role], connections, { portalPid: running.child.pid, localPostgres }, scenario.fresh ? searchedAfresh(path, scenario.fresh) : undefined, forSeconds);
+    // A portal in service is warm: each scenario first runs for a second over HTTP, unmeasured, so that the first one
+    // measured does not also pay for compiling the portal's code.
+    for (const scenario of list) await measureApi(scenario, paths.get(scenario.name) ?? scenario.path, 1);
+    console.log(
+      `${'scenario'.padEnd(nameWidth)}${'API/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'bytes'.padStart(8)}${'SQL/s'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(7)}` +
+        `${'portal'.padStart(8)}${'pg'.padStart(8)}${'load'.padStart(7)}${'ceiling'.padStart(9)}`,
+    );
     for (const scenario of list) {
       const api = await measureApi(scenario, paths.get(scenario.name) ?? scenario.path);
       printRow(scenario.name, api, directFigures.get(scenario.name) ?? { rate: Number.NaN, p50: Number.NaN, p99: Number.NaN });
