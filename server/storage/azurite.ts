@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { BlobServiceClient, RestError } from '@azure/storage-blob';
 
 const azuriteBlobEntry = createRequire(import.meta.url).resolve('azurite/dist/src/blob/main.js');
 
@@ -48,16 +49,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitUntilAnswering(child: ChildProcess, endpoint: string, output: () => string): Promise<void> {
+/**
+ * Waits until this child's Azurite answers a request signed with its own key. A port found free can be taken by another
+ * Azurite first (tests start several at once): that one refuses our key (403), so this start fails and is tried again
+ * on another port, instead of handing out a connection string no request can use.
+ */
+async function waitUntilAnswering(child: ChildProcess, endpoint: string, connectionString: string, output: () => string): Promise<void> {
+  const service = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } });
   const deadline = Date.now() + 20_000;
   let exitedEarly = false;
   child.once('exit', () => (exitedEarly = true));
   while (Date.now() < deadline) {
     if (exitedEarly) throw new Error(`Azurite exited before answering: ${output().trim()}`);
     try {
-      await fetch(`${endpoint}?comp=list`, { signal: AbortSignal.timeout(1000) });
+      await service.getProperties({ abortSignal: AbortSignal.timeout(1000) });
       return;
-    } catch {
+    } catch (error) {
+      if (error instanceof RestError && error.statusCode === 403) throw new Error(`Another server answers on ${endpoint}: ${error.message}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -81,17 +89,14 @@ async function launch(location: string): Promise<RunningAzurite> {
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const blobEndpoint = `http://127.0.0.1:${port}/${devAccountName}`;
+  const connectionString = `DefaultEndpointsProtocol=http;AccountName=${devAccountName};AccountKey=${accountKey};BlobEndpoint=${blobEndpoint};`;
   try {
-    await waitUntilAnswering(child, blobEndpoint, () => output);
+    await waitUntilAnswering(child, blobEndpoint, connectionString, () => output);
   } catch (error) {
     await stopChild(child);
     throw error;
   }
-  return {
-    blobEndpoint,
-    connectionString: `DefaultEndpointsProtocol=http;AccountName=${devAccountName};AccountKey=${accountKey};BlobEndpoint=${blobEndpoint};`,
-    stop: () => stopChild(child),
-  };
+  return { blobEndpoint, connectionString, stop: () => stopChild(child) };
 }
 
 /** Starts Azurite's blob service on a free loopback port, keeping its data under `location`. */
