@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { demo, signIn } from './support/sign-in';
 
 /**
@@ -14,7 +14,6 @@ const layouts = [
   { name: 'phone', size: { width: 390, height: 844 } },
 ] as const;
 const schemes = ['light', 'dark'] as const;
-const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface Found {
   readonly route: string;
@@ -47,10 +46,9 @@ async function scan(page: Page, route: string, label = route): Promise<Found[]> 
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       // Reduced motion makes the theme's colour transitions instant: two frames and the new colours are painted.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      // Violations only: axe skips gathering the details of every rule that passed.
-      const results = await new AxeBuilder({ page }).withTags(wcag).options({ resultTypes: ['violations'] }).analyze();
+      const violations = await axeViolations(page);
       scans += 1;
-      for (const violation of results.violations) {
+      for (const violation of violations) {
         if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
         found.push({
           route: label,

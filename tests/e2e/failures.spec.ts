@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { companyBody } from '../support/company-body';
 import { AcceptInvitationPage } from './pages/accept-invitation.page';
 import { invitationLink } from './pages/mailbox';
 import { ProblemStatePage } from './pages/problem-state.page';
+import { axeViolations } from './support/axe';
 import { demo, signIn } from './support/sign-in';
 
 /*
@@ -78,7 +78,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: `${shots}/${name}-${colorScheme}-${width}.png`, fullPage: true });
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const violations = await axeViolations(page);
       const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       expect(serious.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`), `${name} ${colorScheme} ${width}`).toEqual([]);
     }
