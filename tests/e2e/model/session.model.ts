@@ -6,6 +6,7 @@ import { companyBody } from '../../support/company-body';
 import { invitationLink } from '../pages/mailbox';
 import { chooseDevAccount, demo } from '../support/sign-in';
 import { account, Api, freshEmail, openContext, payloadOf, signInAs } from './accounts';
+import { LoginPage } from '../pages/login.page';
 import { HeldRequest } from './held-requests';
 import type { ModelEvent } from './model-paths';
 import { expectLoading } from './pages/common.screens';
@@ -232,9 +233,16 @@ export const sessionModel = defineModel({
       await world.page.getByRole('button', { name: 'Accept Invite' }).click();
     },
     'session.expired': async ({ world }) => {
-      // Spec §6 / DESIGN.md: a removed client's users lose access at once; the next call answers 401.
+      // Spec §6 / DESIGN.md: a removed client's users lose access at once; the next call answers 401. That call is
+      // usually the one this click starts. On a loaded machine the company screen may still be loading when the
+      // client goes: its own load answers 401 first and the app signs out before the click, whose link is gone.
       await world.superUser.call('DELETE', `company/${world.companyId}`);
-      await mainNavigation(world.page).getByRole('link', { name: 'Projects' }).click();
+      const projects = mainNavigation(world.page).getByRole('link', { name: 'Projects' });
+      const loginButton = new LoginPage(world.page).google;
+      await expect(async () => {
+        if (await loginButton.isVisible()) return;
+        await projects.click({ timeout: 2_000 });
+      }).toPass();
     },
     'session.signOut': async ({ world }) => {
       const held = await holdCall(world, logoutCall);
