@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseOption } from './select';
 
+/** The sort key each option asks the server for (spec §5). */
+const sortKeys = { 'Sort Most Recent': 'createdAt.date.desc', 'Sort A-Z': 'name.string.asc', 'Sort Z-A': 'name.string.desc' } as const;
+
 /** /clients: search, sort, the client table and paging. */
 export class ClientsPage {
   readonly search: Locator;
@@ -24,8 +27,19 @@ export class ClientsPage {
     await expect(this.createClient).toBeVisible();
   }
 
-  async sortBy(label: 'Sort Most Recent' | 'Sort A-Z' | 'Sort Z-A'): Promise<void> {
+  /**
+   * Chooses a sort and waits for the list in that order. The address changes at once, but the list asks for the new
+   * order only in an effect after the render that reads it, so it is not yet busy then and still shows the old rows:
+   * wait for the answer in the new order, then for the render that shows it (the list stays busy until that render).
+   */
+  async sortBy(label: keyof typeof sortKeys): Promise<void> {
+    const answered = this.page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/company' && url.searchParams.get('sort') === sortKeys[label];
+    });
     await chooseOption(this.sortMenu, label);
+    await answered;
+    await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
   }
 
   /** The Company Name column, top to bottom. */
