@@ -20,8 +20,11 @@ export function useClientList(query: ClientListQuery) {
   useEffect(() => {
     if (!sameQuery(actor.getSnapshot().context.query, query)) actor.send({ type: 'query.changed', query });
   }, [actor, query]);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const asked = useSelector(actor, (s) => s.context.query);
   return {
-    loading: useSelector(actor, (s) => s.hasTag('loading')),
+    // Busy from the render that reads a new address: the effect above asks for it only after that render.
+    loading: loading || !sameQuery(asked, query),
     failed: useSelector(actor, (s) => s.matches('failed')),
     list: useSelector(actor, (s) => s.context.list),
   };
