@@ -28,9 +28,9 @@ export class ClientsPage {
   }
 
   /**
-   * Chooses a sort and waits for the list in that order. The address changes at once, but the list asks for the new
-   * order only in an effect after the render that reads it, so it is not yet busy then and still shows the old rows:
-   * wait for the answer in the new order, then for the render that shows it (the list stays busy until that render).
+   * Chooses a sort and waits for the list in that order: for the server's answer in the new order, then for the render
+   * that shows it (the list is busy from the render that reads the new address until then). A check made only when the
+   * address changed could read the old rows.
    */
   async sortBy(label: keyof typeof sortKeys): Promise<void> {
     const answered = this.page.waitForResponse((response) => {
