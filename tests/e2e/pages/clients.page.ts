@@ -1,8 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { companySortOptions } from '../../../src/domain/company';
 import { chooseOption } from './select';
-
-/** The sort key each option asks the server for (spec §5). */
-const sortKeys = { 'Sort Most Recent': 'createdAt.date.desc', 'Sort A-Z': 'name.string.asc', 'Sort Z-A': 'name.string.desc' } as const;
 
 /** /clients: search, sort, the client table and paging. */
 export class ClientsPage {
@@ -32,10 +30,11 @@ export class ClientsPage {
    * that shows it (the list is busy from the render that reads the new address until then). A check made only when the
    * address changed could read the old rows.
    */
-  async sortBy(label: keyof typeof sortKeys): Promise<void> {
+  async sortBy(label: 'Sort Most Recent' | 'Sort A-Z' | 'Sort Z-A'): Promise<void> {
+    const key = companySortOptions.find((option) => option.label === label)?.key;
     const answered = this.page.waitForResponse((response) => {
       const url = new URL(response.url());
-      return url.pathname === '/api/company' && url.searchParams.get('sort') === sortKeys[label];
+      return url.pathname === '/api/company' && url.searchParams.get('sort') === key;
     });
     await chooseOption(this.sortMenu, label);
     await answered;
