@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from './support/axe';
+import { axeViolations, showColourScheme } from './support/axe';
 import { demo, signIn } from './support/sign-in';
 
 /**
@@ -43,9 +43,7 @@ async function scan(page: Page, route: string, label = route): Promise<Found[]> 
   for (const layout of layouts) {
     await page.setViewportSize(layout.size);
     for (const scheme of schemes) {
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      // Reduced motion makes the theme's colour transitions instant: two frames and the new colours are painted.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await showColourScheme(page, scheme);
       const violations = await axeViolations(page);
       scans += 1;
       for (const violation of violations) {

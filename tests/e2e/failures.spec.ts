@@ -4,7 +4,7 @@ import { companyBody } from '../support/company-body';
 import { AcceptInvitationPage } from './pages/accept-invitation.page';
 import { invitationLink } from './pages/mailbox';
 import { ProblemStatePage } from './pages/problem-state.page';
-import { axeViolations } from './support/axe';
+import { axeViolations, showColourScheme } from './support/axe';
 import { demo, signIn } from './support/sign-in';
 
 /*
@@ -74,9 +74,8 @@ async function screenshots(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [1280, 390]) {
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await showColourScheme(page, colorScheme);
       await page.screenshot({ path: `${shots}/${name}-${colorScheme}-${width}.png`, fullPage: true });
       const violations = await axeViolations(page);
       const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
