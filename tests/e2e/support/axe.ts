@@ -46,8 +46,9 @@ export async function showColourScheme(page: Page, colorScheme: 'light' | 'dark'
 
 /**
  * Waits until no CSS transition is running, so the page shows its final colours. Reduced motion makes each transition
- * 1 ms, yet headless Chromium still ran them 100-300 ms after a change of theme, and axe read text in the old theme's
- * colour on the new one's background.
+ * 1 ms, yet headless Chromium still ran them 100-300 ms after a change, and axe read text in the old theme's colour on
+ * the new one's background. The app now changes theme with transitions off (theme-store.ts); this still covers any
+ * other transition a scan could meet.
  */
 async function transitionsEnded(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getAnimations().some((animation) => animation instanceof CSSTransition), undefined, { polling: 'raf' });
