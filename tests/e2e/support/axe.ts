@@ -36,7 +36,8 @@ export async function axeViolations(page: Page): Promise<Result[]> {
 
 /**
  * Switches the browser's colour scheme, with reduced motion, and waits until the page shows it: the app applies a new
- * system scheme from a media query listener (`data-theme` on <html>), and its colours then change by transitions.
+ * system scheme from a media query listener (`data-theme` on <html>) a task or more after the switch, and two animation
+ * frames were not always enough.
  */
 export async function showColourScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
