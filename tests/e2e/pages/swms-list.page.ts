@@ -11,6 +11,7 @@ export class SwmsListPage {
   readonly changeStatus: Locator;
   readonly selectionBar: Locator;
   readonly nextPage: Locator;
+  readonly previousPage: Locator;
 
   constructor(readonly page: Page) {
     this.table = page.getByRole('table', { name: 'SWMS submissions' });
@@ -21,6 +22,7 @@ export class SwmsListPage {
     this.changeStatus = page.getByRole('button', { name: 'Change Status' });
     this.selectionBar = page.locator('[data-slot="data-table-selection"]');
     this.nextPage = page.getByRole('button', { name: 'Next page' });
+    this.previousPage = page.getByRole('button', { name: 'Previous page' });
   }
 
   async goto(companyId: string, search = ''): Promise<void> {
@@ -32,6 +34,17 @@ export class SwmsListPage {
   async settled(): Promise<void> {
     await expect(this.table).toBeVisible();
     await expect(this.table).not.toHaveAttribute('aria-busy', 'true');
+  }
+
+  /**
+   * Turns the page with `button` (nextPage or previousPage) and waits for the new page's rows: the address names the
+   * page before the list turns busy for it, so rows read before then are the old page's.
+   */
+  async turnPage(button: Locator): Promise<void> {
+    const from = this.page.url();
+    await button.click();
+    await expect(this.page).not.toHaveURL(from);
+    await this.settled();
   }
 
   /**
