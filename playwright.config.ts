@@ -12,6 +12,9 @@ const deployed = { port: deployedPort, publicUrl: `http://portal.test:${deployed
 // With TEST_DATABASE_URL (CI sets it), that deployed portal runs on PostgreSQL, in a database made fresh for the run.
 const deployedDatabase = process.env.TEST_DATABASE_URL ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/portal_e2e_${deployedPort}` }).href : '';
 
+// The review digest's round is 30 s in service; here a test that waits for a digest waits 2 s at most for the round.
+const quickDigests = { REVIEW_DIGEST_ROUND_SECONDS: '2' } as const;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Timeouts only stop a hung test: the suite asserts what the screens show, never how fast (speed is the bench's,
@@ -38,8 +41,9 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
+  // The public-url project first: its long tradesperson loop then runs beside the chromium project's files, where last
+  // it ran alone at the end while the other worker sat idle (43 s of a 400 s suite, 28 Nov).
   projects: [
-    { name: 'chromium', testIgnore: 'deployment/**' },
     {
       name: 'public-url',
       // The tradesperson's whole loop runs here too: beyond localhost, and on PostgreSQL in CI.
@@ -52,6 +56,7 @@ export default defineConfig({
         },
       },
     },
+    { name: 'chromium', testIgnore: 'deployment/**' },
   ],
   webServer: [
     ...portalPorts.map((portalPort) => ({
@@ -60,7 +65,7 @@ export default defineConfig({
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe' as const,
-      env: { PORT: String(portalPort), DATA_DIR: `.tmp/e2e-data-${portalPort}`, DIST_DIR: `.tmp/e2e-dist-${portalPort}`, LOG_LEVEL: 'warn' },
+      env: { PORT: String(portalPort), DATA_DIR: `.tmp/e2e-data-${portalPort}`, DIST_DIR: `.tmp/e2e-dist-${portalPort}`, LOG_LEVEL: 'warn', ...quickDigests },
     })),
     {
       command: `rm -rf .tmp/e2e-data-${deployed.port} && ${deployedDatabase ? 'node --import tsx tests/e2e/support/fresh-database.ts && ' : ''}npm start`,
@@ -75,6 +80,7 @@ export default defineConfig({
         DATA_DIR: `.tmp/e2e-data-${deployed.port}`,
         DIST_DIR: `.tmp/e2e-dist-${deployed.port}`,
         LOG_LEVEL: 'warn',
+        ...quickDigests,
       },
     },
   ],

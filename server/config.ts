@@ -44,6 +44,8 @@ export interface AppConfig {
   readonly rateLimits: RateLimits;
   /** Issue 12: how often an unsent email is retried, and the first wait, doubling after each; mail-queue.ts's policy when unset. */
   readonly mailRetry?: { readonly limit: number; readonly delaySeconds: number } | undefined;
+  /** Issue 10: how often each instance looks for due review digests (REVIEW_DIGEST_ROUND_SECONDS), in milliseconds. */
+  readonly reviewDigestRoundMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +108,18 @@ export function parseStatementTimeout(value: string | undefined): number {
   return Number(value.trim());
 }
 
+/** The default of REVIEW_DIGEST_ROUND_SECONDS: a digest goes out within half a minute of falling due. */
+export const defaultReviewDigestRoundSeconds = 30;
+
+/** REVIEW_DIGEST_ROUND_SECONDS: a whole number of seconds, at least 1. */
+export function parseReviewDigestRound(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultReviewDigestRoundSeconds * 1000;
+  if (!/^\d+$/.test(value.trim()) || Number(value.trim()) < 1) {
+    throw new ConfigError(`REVIEW_DIGEST_ROUND_SECONDS: "${value}" is not a whole number of seconds (1 or more)`);
+  }
+  return Number(value.trim()) * 1000;
+}
+
 /** Reads the environment; refuses a production start that could not sign anyone in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -152,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    reviewDigestRoundMs: parseReviewDigestRound(env.REVIEW_DIGEST_ROUND_SECONDS),
     ...overrides,
   };
 }

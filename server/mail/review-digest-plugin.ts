@@ -9,13 +9,6 @@ declare module 'fastify' {
   }
 }
 
-export interface ReviewDigestOptions {
-  /** How often due digests are looked for; 30 s unless a test says otherwise. */
-  readonly intervalMs?: number;
-}
-
-export const reviewDigestIntervalMs = 30_000;
-
 /** Sends due review digests every `intervalMs`; one round at a time, never keeping the process alive. */
 export function startReviewDigestWorker(app: Parameters<typeof sendDueDigests>[0], intervalMs: number): RepeatingJob {
   return repeating(() => sendDueDigests(app, new Date()), { everyMs: intervalMs }, (error) =>
@@ -24,9 +17,9 @@ export function startReviewDigestWorker(app: Parameters<typeof sendDueDigests>[0
 }
 
 /** Issue 10: the hourly review digest runs in every instance; claiming a recipient's items keeps it to one email. */
-export const reviewDigestPlugin = fp<ReviewDigestOptions>(
-  async (app: FastifyInstance, options) => {
-    const worker = startReviewDigestWorker(app, options.intervalMs ?? reviewDigestIntervalMs);
+export const reviewDigestPlugin = fp(
+  async (app: FastifyInstance) => {
+    const worker = startReviewDigestWorker(app, app.config.reviewDigestRoundMs);
     app.decorate('reviewDigest', worker);
     app.addHook('preClose', async () => worker.stop());
   },

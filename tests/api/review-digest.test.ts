@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Swms } from '../../src/domain/swms';
 import type { SwmsSubmission } from '../../src/domain/swms-submission';
+import { ConfigError, loadConfig, parseReviewDigestRound } from '../../server/config';
 import { sendDueDigests } from '../../server/mail/review-digest';
 import { startReviewDigestWorker } from '../../server/mail/review-digest-plugin';
 import { mailQueueSettled } from './mail-deliveries';
@@ -230,6 +231,29 @@ describe('sendDueDigests', () => {
       await expect.poll(async () => (await mailsTo(company.supervisor)).length, { timeout: 10_000, interval: 100 }).toBe(1);
     } finally {
       await worker.stop();
+    }
+  });
+
+  it('runs in the app every REVIEW_DIGEST_ROUND_SECONDS', async () => {
+    const quick = await createTestApp({ reviewDigestRoundMs: 200 });
+    try {
+      const company = await newCompany(quick.app);
+      const tradie = await checkedInTradie(company, quick.app);
+      await submit(company, tradie, 'Pour the footings', quick.app);
+      await expect.poll(async () => (await mailsTo(company.supervisor, quick.app)).length, { timeout: 10_000, interval: 100 }).toBe(1);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
+describe('REVIEW_DIGEST_ROUND_SECONDS', () => {
+  it('is 30 s unless set, and refuses what is not a whole number of seconds from 1', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).reviewDigestRoundMs).toBe(30_000);
+    expect(loadConfig({ NODE_ENV: 'test', REVIEW_DIGEST_ROUND_SECONDS: ' 2 ' }).reviewDigestRoundMs).toBe(2_000);
+    for (const wrong of ['0', 'abc', '-5', '1.5', '30s']) {
+      expect(() => parseReviewDigestRound(wrong)).toThrow(ConfigError);
+      expect(() => parseReviewDigestRound(wrong)).toThrow(`REVIEW_DIGEST_ROUND_SECONDS: "${wrong}" is not a whole number of seconds (1 or more)`);
     }
   });
 });

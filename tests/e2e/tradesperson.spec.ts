@@ -211,7 +211,7 @@ test('a tradesperson checks in by the site QR code and submits a SWMS from a pho
   await expect(admin.getByText('Erect scaffold bay on the north elevation, level 2', { exact: true })).toBeVisible();
   await expect(admin.getByText('Leading hand installs guardrails first, scaffold tag signed')).toBeVisible();
   await expect(admin.getByRole('img', { name: /hazard/i }).or(admin.locator('img[src*="/blob/"]')).first()).toBeVisible();
-  // The admin's digest: one mail listing the SWMS awaiting their review (the worker's round is every 30 s).
+  // The admin's digest: one mail listing the SWMS awaiting their review (the test portals look for due digests every 2 s).
   await expect(async () => {
     const response = await callFromPage(admin, `/dev/mailbox/latest.json?to=${encodeURIComponent('admin@harbourbuild.demo')}`);
     expect(response.status).toBe(200);
