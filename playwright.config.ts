@@ -14,6 +14,8 @@ const deployedDatabase = process.env.TEST_DATABASE_URL ? Object.assign(new URL(p
 
 // The review digest's round is 30 s in service; here a test that waits for a digest waits 2 s at most for the round.
 const quickDigests = { REVIEW_DIGEST_ROUND_SECONDS: '2' } as const;
+// The portals serve one web build: the first to start makes it, the others wait for it (server/web-build.ts).
+const sharedDist = `.tmp/e2e-dist-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -60,15 +62,15 @@ export default defineConfig({
   ],
   webServer: [
     ...portalPorts.map((portalPort) => ({
-      command: `rm -rf .tmp/e2e-data-${portalPort} && npm start`,
+      command: `rm -rf .tmp/e2e-data-${portalPort} && node --import tsx tests/e2e/support/embedded-from-template.ts && npm start`,
       url: `http://localhost:${portalPort}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'pipe' as const,
-      env: { PORT: String(portalPort), DATA_DIR: `.tmp/e2e-data-${portalPort}`, DIST_DIR: `.tmp/e2e-dist-${portalPort}`, LOG_LEVEL: 'warn', ...quickDigests },
+      env: { PORT: String(portalPort), DATA_DIR: `.tmp/e2e-data-${portalPort}`, DIST_DIR: sharedDist, LOG_LEVEL: 'warn', ...quickDigests },
     })),
     {
-      command: `rm -rf .tmp/e2e-data-${deployed.port} && ${deployedDatabase ? 'node --import tsx tests/e2e/support/fresh-database.ts && ' : ''}npm start`,
+      command: `rm -rf .tmp/e2e-data-${deployed.port} && node --import tsx tests/e2e/support/${deployedDatabase ? 'fresh-database' : 'embedded-from-template'}.ts && npm start`,
       url: `http://127.0.0.1:${deployed.port}/api/health`,
       timeout: 240_000,
       reuseExistingServer: false,
@@ -78,7 +80,7 @@ export default defineConfig({
         PUBLIC_URL: deployed.publicUrl,
         DATABASE_URL: deployedDatabase,
         DATA_DIR: `.tmp/e2e-data-${deployed.port}`,
-        DIST_DIR: `.tmp/e2e-dist-${deployed.port}`,
+        DIST_DIR: sharedDist,
         LOG_LEVEL: 'warn',
         ...quickDigests,
       },

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 
 export class WebBuildError extends Error {}
@@ -19,14 +20,17 @@ export function isWebBuildStale(distDir: string): boolean {
   return builtAt < Math.max(...sourceEntries.filter((entry) => existsSync(entry)).map(newestChange));
 }
 
+/** Makes a whole build of the SPA in `outDir` (vite, in a child process; a unit test passes its own). */
+export type BuildInto = (outDir: string) => Promise<void>;
+
 /**
- * Builds the SPA into distDir in a child process, so the build runs on another core while this
+ * Vite builds the SPA into outDir in a child process, so the build runs on another core while this
  * process opens the database and the blob store.
  */
-export function buildWebApp(distDir: string): Promise<void> {
+export const viteBuild: BuildInto = (outDir) => {
   const viteBin = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
-  mkdirSync(distDir, { recursive: true });
-  const child = spawn(process.execPath, [viteBin, 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'error'], {
+  mkdirSync(outDir, { recursive: true });
+  const child = spawn(process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -35,4 +39,95 @@ export function buildWebApp(distDir: string): Promise<void> {
     child.once('error', (error) => reject(new WebBuildError(`The web app did not build: ${error.message}`)));
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new WebBuildError(`The web app did not build:\n${errors.trim()}`))));
   });
+};
+
+interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+}
+
+/** A lock another host holds (a shared folder) is taken as abandoned this long after it was made. */
+const foreignLockMs = 15 * 60_000;
+
+/** Takes `lock` (a file made only if absent: one process wins); false when another process holds it. */
+function takeLock(lock: string): boolean {
+  try {
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies LockOwner), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Whether the process that made `lock` is gone: a process of this host that no longer runs, or a foreign lock long left. */
+function lockAbandoned(lock: string): boolean {
+  let owner: Partial<LockOwner>;
+  let madeAt: number;
+  try {
+    madeAt = statSync(lock).mtimeMs;
+    owner = JSON.parse(readFileSync(lock, 'utf8') || '{}') as Partial<LockOwner>;
+  } catch {
+    // Gone already, or being written this instant.
+    return false;
+  }
+  if (owner.host !== os.hostname() || typeof owner.pid !== 'number') return Date.now() - madeAt > foreignLockMs;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Puts a whole build in distDir's place: the old one is moved aside first, and a build published meanwhile wins. */
+function publish(staging: string, distDir: string): void {
+  const aside = `${distDir}.old-${process.pid}`;
+  rmSync(aside, { recursive: true, force: true });
+  try {
+    renameSync(distDir, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  try {
+    renameSync(staging, distDir);
+  } catch (error) {
+    if (!existsSync(path.join(distDir, 'index.html'))) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
+  rmSync(aside, { recursive: true, force: true });
+}
+
+/**
+ * Builds the SPA into distDir when it is stale. Several portals may start at once on one DIST_DIR (instances on one
+ * host, the browser tests' portals): one builds, in a folder of its own that then takes distDir's place whole, while
+ * the others wait for it (they open their databases meanwhile) instead of each building again into the folder the
+ * others read. A lock left by a process that died is taken over.
+ */
+export async function buildWebApp(distDir: string, buildInto: BuildInto = viteBuild, pollMs = 200): Promise<void> {
+  const lock = `${distDir}.building`;
+  mkdirSync(path.dirname(distDir), { recursive: true });
+  for (;;) {
+    if (takeLock(lock)) {
+      try {
+        if (!isWebBuildStale(distDir)) return;
+        const staging = `${distDir}.staging-${process.pid}`;
+        rmSync(staging, { recursive: true, force: true });
+        try {
+          await buildInto(staging);
+          publish(staging, distDir);
+        } finally {
+          rmSync(staging, { recursive: true, force: true });
+        }
+        return;
+      } finally {
+        rmSync(lock, { force: true });
+      }
+    }
+    while (existsSync(lock) && !lockAbandoned(lock)) await new Promise((resolve) => setTimeout(resolve, pollMs));
+    // Two waiters may both find a lock abandoned, and the second then removes the lock the first just took: both
+    // build, and `publish` keeps whichever build is first in place.
+    if (existsSync(lock)) rmSync(lock, { force: true });
+    else if (!isWebBuildStale(distDir)) return;
+  }
 }

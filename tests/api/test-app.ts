@@ -1,16 +1,14 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { migrate } from '../../server/db/migrate';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
+import { pgliteTemplate } from '../support/pglite-template';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -50,29 +48,7 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
   };
 }
 
-const migrationsDir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
-const pglitePackage = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
-
-/**
- * A migrated, empty PGlite directory shared by the test runs of these migrations: copying it takes
- * a fraction of a second where a fresh initdb takes seconds.
- */
-export async function pgliteTemplate(): Promise<string> {
-  const hash = createHash('sha256').update(readFileSync(pglitePackage));
-  for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
-  const template = path.join(os.tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(template)) return template;
-  const building = mkdtempSync(`${template}-building-`);
-  const db = await openDatabase({ dataDir: building });
-  await migrate(db);
-  await db.destroy();
-  try {
-    renameSync(building, template);
-  } catch {
-    rmSync(building, { recursive: true, force: true });
-  }
-  return template;
-}
+export { pgliteTemplate };
 
 /**
  * The whole portal server on a database of its own: a fresh PGlite directory, or a freshly created

@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildWebApp, isWebBuildStale, type BuildInto } from '../../../server/web-build';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A fresh folder to build in; distDir inside it does not exist yet. */
+function place(): { root: string; distDir: string } {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'portal-web-build-'));
+  folders.push(root);
+  return { root, distDir: path.join(root, 'dist') };
+}
+
+/** Stands in for vite: counts its builds and writes an index after `ms`, or fails. */
+function fakeBuild(ms: number, fail = false) {
+  const builds: string[] = [];
+  const buildInto: BuildInto = async (outDir) => {
+    builds.push(outDir);
+    mkdirSync(outDir, { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    if (fail) throw new Error('vite failed');
+    writeFileSync(path.join(outDir, 'index.html'), `<!doctype html><title>build ${builds.length}</title>`);
+  };
+  return { builds, buildInto };
+}
+
+describe('buildWebApp on one DIST_DIR', () => {
+  it('builds once when three portals start at once; the other two wait for that build', async () => {
+    const { root, distDir } = place();
+    const { builds, buildInto } = fakeBuild(300);
+    await Promise.all([buildWebApp(distDir, buildInto, 20), buildWebApp(distDir, buildInto, 20), buildWebApp(distDir, buildInto, 20)]);
+    expect(builds).toHaveLength(1);
+    expect(readFileSync(path.join(distDir, 'index.html'), 'utf8')).toContain('build 1');
+    expect(isWebBuildStale(distDir)).toBe(false);
+    // No lock, staging folder or old build is left beside it.
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('replaces a stale build whole', async () => {
+    const { root, distDir } = place();
+    mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+    writeFileSync(path.join(distDir, 'index.html'), 'old');
+    writeFileSync(path.join(distDir, 'assets', 'old-Ab12.js'), 'old');
+    utimesSync(path.join(distDir, 'index.html'), new Date('2000-01-01'), new Date('2000-01-01'));
+    expect(isWebBuildStale(distDir)).toBe(true);
+    const { builds, buildInto } = fakeBuild(10);
+    await buildWebApp(distDir, buildInto, 20);
+    expect(builds).toHaveLength(1);
+    expect(readdirSync(distDir)).toEqual(['index.html']);
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const { distDir } = place();
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
+    writeFileSync(`${distDir}.building`, JSON.stringify({ pid: dead, host: os.hostname() }));
+    const { builds, buildInto } = fakeBuild(10);
+    await buildWebApp(distDir, buildInto, 20);
+    expect(builds).toHaveLength(1);
+    expect(existsSync(`${distDir}.building`)).toBe(false);
+  });
+
+  it('waits while a live process holds the lock, and builds itself if that build failed', async () => {
+    const { root, distDir } = place();
+    writeFileSync(`${distDir}.building`, JSON.stringify({ pid: process.pid, host: os.hostname() }));
+    const { builds, buildInto } = fakeBuild(10);
+    const waiting = buildWebApp(distDir, buildInto, 20);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(builds).toHaveLength(0);
+    // The holder gives up without publishing a build.
+    rmSync(`${distDir}.building`);
+    await waiting;
+    expect(builds).toHaveLength(1);
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it('keeps the build in place when a new one fails, and leaves no lock or half-made folder', async () => {
+    const { root, distDir } = place();
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(path.join(distDir, 'index.html'), 'old');
+    utimesSync(path.join(distDir, 'index.html'), new Date('2000-01-01'), new Date('2000-01-01'));
+    const { buildInto } = fakeBuild(10, true);
+    await expect(buildWebApp(distDir, buildInto, 20)).rejects.toThrow('vite failed');
+    expect(readFileSync(path.join(distDir, 'index.html'), 'utf8')).toBe('old');
+    expect(readdirSync(root)).toEqual(['dist']);
+  });
+});
