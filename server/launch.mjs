@@ -1,5 +1,7 @@
 // `npm start`: runs server/start.ts as one JavaScript file that esbuild writes once per change of the
-// server's sources, so every later start loads it at plain Node speed instead of through tsx.
+// server's sources, so every later start loads it at plain Node speed instead of through tsx. `npm run cli`
+// (`launch.mjs --cli <command>`) runs server/cli-main.ts from the same build: about 0.6 s sooner than through tsx,
+// and the very code the portal runs.
 //
 // Several portals may start at once from one checkout (instances on one host, the browser tests' portals),
 // so a build is never written where another process could read it half-written: each build is made in a
@@ -7,7 +9,7 @@
 // build at once each make a whole build; the first rename wins and the other's is dropped.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pid } from 'node:process';
+import { argv, pid } from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -23,15 +25,19 @@ function newestChange(entry) {
 
 const built = `build-${Math.trunc(Math.max(...sources.filter(existsSync).map(newestChange)))}`;
 const current = path.join(cacheDir, built);
-const entry = path.join(current, 'start.mjs');
+const cli = argv[2] === '--cli';
+// The CLI reads its command from argv after the script's name, as it would from its own entry file.
+if (cli) argv.splice(2, 1);
+const entry = path.join(current, cli ? 'cli.mjs' : 'start.mjs');
 
 if (!existsSync(entry)) {
   const staging = path.join(cacheDir, `${built}.${pid}.staging`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   await build({
-    entryPoints: [path.join(root, 'server', 'start.ts')],
-    outfile: path.join(staging, 'start.mjs'),
+    entryPoints: { start: path.join(root, 'server', 'start.ts'), cli: path.join(root, 'server', 'cli-main.ts') },
+    outdir: staging,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeyName } from '../../server/auth/signing-key';
 import { openDatabase } from '../../server/db/database';
 import { runCli, usage, type CliApps } from '../../server/cli';
+import { scriptArguments } from '../support/portal-process';
 import { createTestApp, type TestApp } from './test-app';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -57,9 +58,8 @@ async function freshEnvironment(): Promise<Record<string, string>> {
 }
 
 function cliProcess(args: string[], env: Record<string, string>) {
-  const tsx = path.resolve('node_modules/.bin/tsx');
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(tsx, ['server/cli-main.ts', ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...scriptArguments('cli'), ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

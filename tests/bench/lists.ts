@@ -20,7 +20,7 @@ import { searchSwms } from '../../server/swms/service';
 import { lockMatchingFlagStates } from '../../server/swms/repository';
 import { devAccountName } from '../../server/storage/azurite';
 import { readUrls } from '../../server/storage/blob-store';
-import { startPortal, type PortalProcess } from '../support/portal-process';
+import { scriptArguments, startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
@@ -278,7 +278,7 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string, db: Db
 
 function cliToken(env: Record<string, string>, email: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'token', email], {
+    const child = spawn(process.execPath, [...scriptArguments('cli'), 'token', email], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

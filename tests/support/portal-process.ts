@@ -18,13 +18,15 @@ export interface PortalProcess {
 }
 
 /**
- * The start script's arguments to node (package.json's `start`: its V8 flags, issue 11 §3, and `server/launch.mjs`, which
- * runs the server as the bundle it builds), so a spawned portal runs the very code and flags `npm start` does.
+ * A package.json script's arguments to node: `start`'s V8 flags (issue 11 §3) and `server/launch.mjs`, which runs the
+ * server as the bundle it builds, or `cli`'s, which runs the CLI from that bundle. So a spawned portal or command
+ * runs the very code and flags `npm start` and `npm run cli` do.
  */
-const startScriptArguments = (): string[] => {
-  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [command, ...args] = scripts.start.trim().split(/\s+/);
-  if (command !== 'node' || args.some((arg) => /["'$;&|<>]/.test(arg))) throw new Error(`The start script is not a plain node command: ${scripts.start}`);
+export const scriptArguments = (name: 'start' | 'cli'): string[] => {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const script = scripts[name] ?? '';
+  const [command, ...args] = script.trim().split(/\s+/);
+  if (command !== 'node' || args.some((arg) => /["'$;&|<>]/.test(arg))) throw new Error(`The ${name} script is not a plain node command: ${script}`);
   return args;
 };
 
@@ -33,7 +35,7 @@ export const apiOnly = { SERVE_SPA: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'war
 
 /** Runs the real start script (`npm start` without npm) in a process of its own. */
 export function spawnPortal(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output(): string } {
-  const child = spawn(process.execPath, startScriptArguments(), {
+  const child = spawn(process.execPath, scriptArguments('start'), {
     cwd: root,
     env: { ...process.env, ...apiOnly, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +88,7 @@ export async function startPortal(env: Record<string, string>, timeoutMs = 60_00
 /** Runs `npm run cli -- ...` as a process of its own. */
 export function runCliProcess(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', ...args], {
+    const child = spawn(process.execPath, [...scriptArguments('cli'), ...args], {
       cwd: root,
       env: { ...process.env, ...apiOnly, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

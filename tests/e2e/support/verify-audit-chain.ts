@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { scriptArguments } from '../../support/portal-process';
 import { portalPorts } from './portals';
 
 /**
@@ -8,7 +9,7 @@ import { portalPorts } from './portals';
  */
 export default function verifyAuditChain(): void {
   for (const port of portalPorts) {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli-main.ts', 'audit', 'verify'], {
+    const output = execFileSync(process.execPath, [...scriptArguments('cli'), 'audit', 'verify'], {
       env: { ...process.env, DATA_DIR: `.tmp/e2e-data-${port}`, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' },
       encoding: 'utf8',
     });
