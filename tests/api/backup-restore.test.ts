@@ -12,7 +12,7 @@ import { startAzurite } from '../../server/storage/azurite';
 import { openBlobStore } from '../../server/storage/blob-store';
 import { companyBody } from '../support/company-body';
 import { freePort, runCliProcess, startPortal, type PortalProcess } from '../support/portal-process';
-import { pgliteTemplate } from './test-app';
+import { pgliteTemplate } from '../support/pglite-template';
 
 // Issue 12 point 8: the embedded default's backup and restore, run as `npm run cli` runs them.
 const embedded = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDataDir, DataDirBusyError, lockFileName } from '../../server/data-dir/owner-lock';
 import { companyBody } from '../support/company-body';
 import { runCliProcess, spawnPortal, startPortal, type PortalProcess } from '../support/portal-process';
-import { pgliteTemplate } from './test-app';
+import { pgliteTemplate } from '../support/pglite-template';
 
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const embedded = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' });

@@ -48,8 +48,6 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
   };
 }
 
-export { pgliteTemplate };
-
 /**
  * The whole portal server on a database of its own: a fresh PGlite directory, or a freshly created
  * PostgreSQL database when TEST_DATABASE_URL names a server (CI runs both).

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig, parseTrustProxy } from '../../server/config';
-import { pgliteTemplate } from './test-app';
+import { pgliteTemplate } from '../support/pglite-template';
 
 interface Seen {
   readonly ip: string;
