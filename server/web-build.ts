@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
+import { createPidFile, pidIn, processRuns } from './pid-file';
 
 export class WebBuildError extends Error {}
 
@@ -41,42 +41,15 @@ export const viteBuild: BuildInto = (outDir) => {
   });
 };
 
-interface LockOwner {
-  readonly pid: number;
-  readonly host: string;
-}
-
-/** A lock another host holds (a shared folder) is taken as abandoned this long after it was made. */
-const foreignLockMs = 15 * 60_000;
-
-/** Takes `lock` (a file made only if absent: one process wins); false when another process holds it. */
-function takeLock(lock: string): boolean {
-  try {
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies LockOwner), { flag: 'wx' });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-}
-
-/** Whether the process that made `lock` is gone: a process of this host that no longer runs, or a foreign lock long left. */
+/** Whether the process that made the build's lock is gone, so the lock may be taken over. */
 function lockAbandoned(lock: string): boolean {
-  let owner: Partial<LockOwner>;
-  let madeAt: number;
+  const pid = pidIn(lock);
+  if (pid !== undefined) return !processRuns(pid);
+  // Not (yet) a pid file: being written this instant, or left half-written by a crash long ago.
   try {
-    madeAt = statSync(lock).mtimeMs;
-    owner = JSON.parse(readFileSync(lock, 'utf8') || '{}') as Partial<LockOwner>;
+    return Date.now() - statSync(lock).mtimeMs > 60_000;
   } catch {
-    // Gone already, or being written this instant.
     return false;
-  }
-  if (owner.host !== os.hostname() || typeof owner.pid !== 'number') return Date.now() - madeAt > foreignLockMs;
-  try {
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
@@ -108,7 +81,7 @@ export async function buildWebApp(distDir: string, buildInto: BuildInto = viteBu
   const lock = `${distDir}.building`;
   mkdirSync(path.dirname(distDir), { recursive: true });
   for (;;) {
-    if (takeLock(lock)) {
+    if (createPidFile(lock)) {
       try {
         if (!isWebBuildStale(distDir)) return;
         const staging = `${distDir}.staging-${process.pid}`;

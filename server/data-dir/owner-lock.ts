@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createPidFile, pidIn, processRuns } from '../pid-file';
 
 export const lockFileName = 'portal.pid';
 const maxSocketPathLength = 100;
@@ -36,33 +37,13 @@ const heldHere = new Set<string>();
 
 function isAlive(pid: number, dataDir: string): boolean {
   if (pid === process.pid) return heldHere.has(path.resolve(dataDir));
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return processRuns(pid);
 }
 
 /** The pid of a live process holding the data folder, if any; a lock left by a crashed process does not count. */
 export function liveOwner(dataDir: string): number | undefined {
-  try {
-    const pid = Number(JSON.parse(readFileSync(path.join(dataDir, lockFileName), 'utf8')).pid);
-    return isAlive(pid, dataDir) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function tryCreate(file: string): boolean {
-  try {
-    writeFileSync(file, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }), { flag: 'wx', mode: 0o600 });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
+  const pid = pidIn(path.join(dataDir, lockFileName));
+  return pid !== undefined && isAlive(pid, dataDir) ? pid : undefined;
 }
 
 /**
@@ -73,11 +54,11 @@ function tryCreate(file: string): boolean {
 export function claimDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, lockFileName);
-  if (!tryCreate(file)) {
+  if (!createPidFile(file)) {
     const owner = liveOwner(dataDir);
     if (owner !== undefined) throw new DataDirBusyError(dataDir, owner);
     rmSync(file, { force: true });
-    if (!tryCreate(file)) throw new DataDirBusyError(dataDir, liveOwner(dataDir) ?? 0);
+    if (!createPidFile(file)) throw new DataDirBusyError(dataDir, liveOwner(dataDir) ?? 0);
   }
   heldHere.add(path.resolve(dataDir));
   let held = true;
@@ -87,15 +68,7 @@ export function claimDataDir(dataDir: string): DataDirLock {
       if (!held) return;
       held = false;
       heldHere.delete(path.resolve(dataDir));
-      if (liveOwnerIsMe(file)) rmSync(file, { force: true });
+      if (pidIn(file) === process.pid) rmSync(file, { force: true });
     },
   };
-}
-
-function liveOwnerIsMe(file: string): boolean {
-  try {
-    return Number(JSON.parse(readFileSync(file, 'utf8')).pid) === process.pid;
-  } catch {
-    return false;
-  }
 }
