@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, showColourScheme } from './support/axe';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 /**
  * Issue 13 §4: axe-core on every route of the app, as each role reaches it, in both themes at desktop
@@ -93,8 +93,7 @@ let siteId = '';
 /** A Harbour Build site, for the tradesperson's and the gate's routes. */
 test.beforeAll(async ({ browser }, worker) => {
   const page = await browser.newPage({ baseURL: worker.project.use.baseURL });
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid.source}$`));
   const sites = await api<{ items: { _id: string }[] }>(page, `company/${idIn(page.url())}/projectSites`);
   siteId = sites.items[0]?._id ?? '';
@@ -104,8 +103,7 @@ test.beforeAll(async ({ browser }, worker) => {
 
 /** The Harbour admin's company and one of each record its detail routes name. */
 async function adminRecords(page: Page) {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid.source}$`));
   const company = idIn(page.url());
   const sites = await api<{ items: { _id: string }[] }>(page, `company/${company}/projectSites`);
@@ -132,8 +130,7 @@ test('company admin routes: SWMS, workflows and the not-allowed page', async ({ 
 });
 
 test('super user routes', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
   const clients = await api<{ items: { _id: string }[] }>(page, 'company');
   const client = clients.items[0]?._id ?? '';
@@ -142,22 +139,19 @@ test('super user routes', async ({ page }) => {
 });
 
 test('supervisor routes', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.supervisor);
+  await signInQuickly(page, demo.supervisor);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid.source}/swms$`));
   await scanAll(page, [new URL(page.url()).pathname]);
 });
 
 test('auditor routes', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'auditor@harbourbuild.demo');
+  await signInQuickly(page, 'auditor@harbourbuild.demo');
   await expect(page).toHaveURL(new RegExp(`/company/${uuid.source}/audit$`));
   await scanAll(page, [new URL(page.url()).pathname]);
 });
 
 test('tradesperson routes', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'tradie1@trades.demo');
+  await signInQuickly(page, 'tradie1@trades.demo');
   await expect(page).toHaveURL(new RegExp(`/trades/${uuid.source}$`));
   const home = new URL(page.url()).pathname;
   await scanAll(page, [home, `${home}/edit`, `/site/${siteId}/check-in`, `/site/${siteId}/swms/new`]);
@@ -168,8 +162,7 @@ test('signed-out routes', async ({ page }) => {
 });
 
 test('unregistered routes', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.unknown);
+  await signInQuickly(page, demo.unknown);
   await expect(page).toHaveURL(/\/unauthorised_role$/);
   await scanAll(page, ['/unauthorised_role']);
 });

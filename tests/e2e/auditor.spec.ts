@@ -7,15 +7,14 @@ import { chooseOption } from './pages/select';
 import { InviteFormPage } from './pages/invite-form.page';
 import { invitationLink } from './pages/mailbox';
 import { SwmsListPage } from './pages/swms-list.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const auditor = 'auditor@harbourbuild.demo';
 
 test.describe('the auditor', () => {
   test('lands on the verified audit trail, reads it, filters it and takes it away as CSV', async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, auditor);
+    await signInQuickly(page, auditor);
     await expect(page).toHaveURL(new RegExp(`/company/${uuid}/audit$`));
     const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
     const shell = new AppShell(page);
@@ -47,8 +46,7 @@ test.describe('the auditor', () => {
   });
 
   test('reads the SWMS list without the review controls', async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, auditor);
+    await signInQuickly(page, auditor);
     await expect(page).toHaveURL(new RegExp(`/company/${uuid}/audit$`));
     const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
     const list = new SwmsListPage(page);
@@ -63,8 +61,7 @@ test.describe('the auditor', () => {
 });
 
 test('a review made by the admin appears on the audit trail as one readable line', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   const list = new SwmsListPage(page);
@@ -80,8 +77,7 @@ test('a review made by the admin appears on the audit trail as one readable line
 });
 
 test('the admin invites an auditor, who accepts and lands on the audit trail', async ({ page, browser }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   await page.goto(`/company/${companyId}/employees`);
@@ -96,8 +92,7 @@ test('the admin invites an auditor, who accepts and lands on the audit trail', a
   const link = await invitationLink(page.request, email);
   const context = await browser.newContext();
   const invited = await context.newPage();
-  await invited.goto('/');
-  await signIn(invited, email);
+  await signInQuickly(invited, email);
   await expect(invited).toHaveURL(/\/unauthorised_role$/);
   await invited.goto(link);
   const gateway = new AcceptInvitationPage(invited);

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 /** The workflow list's own chunk, as a deploy that removed it would leave it: not there. */
 const workflowListChunk = /\/assets\/workflows-page-[\w-]+\.js$/;
 
 test('a screen whose code does not arrive offers a reload, which opens it (spec §9)', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
 
   await page.route(workflowListChunk, (route) => route.abort('failed'));
@@ -21,8 +20,7 @@ test('a screen whose code does not arrive offers a reload, which opens it (spec 
 });
 
 test('the screen after a failed one opens as usual', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
 
   await page.route(workflowListChunk, (route) => route.abort('failed'));

@@ -4,7 +4,7 @@ import { CompanyProfilePage } from './pages/company-profile.page';
 import { EmployeesPage } from './pages/employees.page';
 import { InviteFormPage } from './pages/invite-form.page';
 import { invitationLink } from './pages/mailbox';
-import { signIn } from './support/sign-in';
+import { signIn, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ridgeline = { admin: 'admin@ridgeline.demo', supervisor: 'supervisor@ridgeline.demo', name: 'Ridgeline Constructions' };
@@ -13,8 +13,7 @@ const toast = (page: Page, message: string) => page.locator('[data-slot="toast"]
 
 /** Signs in and returns the company id from the landing page. */
 async function signInAt(page: Page, email: string, landing: RegExp): Promise<string> {
-  await page.goto('/');
-  await signIn(page, email);
+  await signInQuickly(page, email);
   await expect(page).toHaveURL(landing);
   return new RegExp(`/company/(${uuid})`).exec(page.url())?.[1] ?? '';
 }

@@ -5,7 +5,7 @@ import { ClientsPage } from './pages/clients.page';
 import { SiteDetailsPage } from './pages/site-details.page';
 import { SitesListPage } from './pages/sites-list.page';
 import { SwmsListPage } from './pages/swms-list.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 /**
  * Issue 13 §3, consistency: one select (Radix, keyboard first) on every list, one sort mechanism on
@@ -27,8 +27,7 @@ async function signedIn(browser: Browser, email: string, width: Width = 1280, co
     colorScheme,
   });
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, email);
+  await signInQuickly(page, email);
   await expect(page).not.toHaveURL(/\/oidc\//);
   await expect(page.locator('[data-slot="page-title"]')).toBeVisible();
   const companyId = new RegExp(`/company/(${uuid})`).exec(page.url())?.[1] ?? '';

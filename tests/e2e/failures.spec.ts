@@ -5,7 +5,7 @@ import { AcceptInvitationPage } from './pages/accept-invitation.page';
 import { invitationLink } from './pages/mailbox';
 import { ProblemStatePage } from './pages/problem-state.page';
 import { axeViolations, showColourScheme } from './support/axe';
-import { demo, signIn } from './support/sign-in';
+import { demo, signIn, signInQuickly } from './support/sign-in';
 
 /*
  * Issue 13 §2: failures the user used to never see. An invitation that cannot be accepted is explained
@@ -31,8 +31,7 @@ interface Visitor {
 async function signedIn(browser: Browser, email: string, landing: RegExp): Promise<Visitor> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, email);
+  await signInQuickly(page, email);
   await expect(page).toHaveURL(landing);
   const companyId = /\/company\/([^/]+)/.exec(new URL(page.url()).pathname)?.[1] ?? '';
   return { page, companyId, close: () => context.close() };

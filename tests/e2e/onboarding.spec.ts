@@ -7,7 +7,7 @@ import { CompanyFormPage, type CompanyFormValues } from './pages/company-form.pa
 import { InviteFormPage, type Invitee } from './pages/invite-form.page';
 import { invitationLink } from './pages/mailbox';
 import { uniqueAbn } from './support/abn';
-import { demo, signIn } from './support/sign-in';
+import { demo, signIn, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -72,8 +72,7 @@ const toast = (page: Page, message: string) => page.locator('[data-slot="toast"]
 async function signInFresh(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, email);
+  await signInQuickly(page, email);
   return { context, page };
 }
 
@@ -94,8 +93,7 @@ async function createClient(page: Page, client: CompanyFormValues, logo = false)
 }
 
 test('a super user searches and sorts the client list, and Back keeps the search', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
   const clients = new ClientsPage(page);
   await expect(clients.rows.first()).toBeVisible();
@@ -134,8 +132,7 @@ test('a super user searches and sorts the client list, and Back keeps the search
 });
 
 test('a super user onboards a client with a logo, and its admin accepts the emailed invitation', async ({ page, browser }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
 
   const client = newClient('Onboarding Test');
@@ -232,8 +229,7 @@ test('a super user onboards a client with a logo, and its admin accepts the emai
 });
 
 test('a client left without an admin offers the invite, and is deleted after confirming', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
   const client = newClient('Delete Test');
   const clientId = await createClient(page, client);
@@ -262,8 +258,7 @@ test('a client left without an admin offers the invite, and is deleted after con
 });
 
 test('the logo picker shows upload progress, and can cancel, replace and remove the logo', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
   await page.goto('/clients/create');
   const picker = page.locator('[data-slot="file-upload"]');

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 /**
  * Issue 13 §1: at 390 px every list is a column of cards, not a table scrolled sideways: nothing is
@@ -41,8 +41,7 @@ const inViewport = (page: Page, selector: string) =>
 test.use({ viewport: phone, hasTouch: true });
 
 test('an admin’s SWMS and project lists are cards on a phone, and a ticked card keeps Change Status on screen', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
 
@@ -77,8 +76,7 @@ test('an admin’s SWMS and project lists are cards on a phone, and a ticked car
 });
 
 test('employees with their invitations, and the super user’s clients, are cards on a phone', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   await page.goto(`/company/${companyId}/employees`);
@@ -90,8 +88,7 @@ test('employees with their invitations, and the super user’s clients, are card
 
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/');
-  await signIn(page, demo.superUser);
+  await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);
   await expect(page.locator('.client-table tbody tr').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -104,8 +101,7 @@ test('employees with their invitations, and the super user’s clients, are card
 
 test('on a desktop the same lists stay tables with their headers', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   await page.goto(`/company/${companyId}/swms`);

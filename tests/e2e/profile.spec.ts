@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 test('a supervisor edits their profile and sees the toast', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.supervisor);
+  await signInQuickly(page, demo.supervisor);
   await expect(page).toHaveURL(/\/swms$/);
   await page.getByRole('navigation').getByRole('link', { name: 'My Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
@@ -31,8 +30,7 @@ test('a supervisor edits their profile and sees the toast', async ({ page }) => 
 test('the theme toggle starts from the system preference and is remembered', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   const toLight = page.getByRole('button', { name: 'Use light mode' });
   await expect(toLight).toBeVisible();
   await toLight.click();
@@ -43,8 +41,7 @@ test('the theme toggle starts from the system preference and is remembered', asy
 });
 
 test('an unmatched path says so and the version label shows', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   // The portal under test has the development sign-in mounted (DESIGN.md: the label then says DEV).
   await expect(page.getByText(/^v1\.0\.33 DEV$/)).toBeVisible();
   await page.goto('/no/such/page');

@@ -3,7 +3,7 @@ import { SiteDetailsPage } from './pages/site-details.page';
 import { SiteFormPage } from './pages/site-form.page';
 import { chooseOption } from './pages/select';
 import { SitesListPage } from './pages/sites-list.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ridgelineAdmin = 'admin@ridgeline.demo';
@@ -19,8 +19,7 @@ let runTag = 0;
 const uniqueTag = (label: string) => `${label}${Date.now().toString(36)}${++runTag}`;
 
 async function signInAsAdmin(page: Page): Promise<string> {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   return new URL(page.url()).pathname.split('/')[2] ?? '';
 }
@@ -306,8 +305,7 @@ test.describe('project sites for other people', () => {
   });
 
   test('a supervisor opening the project sites lands on the SWMS list', async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, demo.supervisor);
+    await signInQuickly(page, demo.supervisor);
     await expect(page).toHaveURL(new RegExp(`/company/${harbourId}/swms$`));
     await page.goto(`/company/${harbourId}/projectsites`);
     await expect(page).toHaveURL(new RegExp(`/company/${harbourId}/swms$`));
@@ -316,8 +314,7 @@ test.describe('project sites for other people', () => {
   });
 
   test('an admin of another company opening Harbour’s sites lands on /unauthorised', async ({ page }) => {
-    await page.goto('/');
-    await signIn(page, ridgelineAdmin);
+    await signInQuickly(page, ridgelineAdmin);
     await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
     await page.goto(`/company/${harbourId}/projectsites`);
     await expect(page).toHaveURL(/\/unauthorised$/);

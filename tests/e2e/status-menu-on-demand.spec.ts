@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SiteDetailsPage } from './pages/site-details.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -21,8 +21,7 @@ async function createSite(page: Page, companyId: string): Promise<string> {
  * it does, and the arrow keys and Enter choose a status.
  */
 test('the Change Status menu opens from the keyboard when pressed before its code has arrived', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   const siteId = await createSite(page, companyId);

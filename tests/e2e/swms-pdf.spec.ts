@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SwmsListPage } from './pages/swms-list.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 test('the admin downloads one SWMS as a PDF, and exports two ticked SWMS as one PDF', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.admin);
+  await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   const list = new SwmsListPage(page);

@@ -5,7 +5,7 @@ import { ProfilePage } from './pages/profile.page';
 import { SwmsListPage } from './pages/swms-list.page';
 import { SwmsSubmissionPage } from './pages/swms-submission.page';
 import { TradesPersonPage } from './pages/trades-person.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const ridgelineAdmin = 'admin@ridgeline.demo';
@@ -15,8 +15,7 @@ const statusUpdated = 'Status updated successfully';
 async function signedIn(browser: Browser, email: string): Promise<{ page: Page; companyId: string; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, email);
+  await signInQuickly(page, email);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   return { page, companyId, close: () => context.close() };

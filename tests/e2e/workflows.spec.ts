@@ -1,15 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SwmsListPage } from './pages/swms-list.page';
-import { demo, signIn } from './support/sign-in';
+import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** DESIGN.md: every machine the app runs appears on /workflows, one card per machine file. */
 const machineFiles = readdirSync('machines').filter((name) => name.endsWith('.machine.ts'));
 
 test('an auditor reads a workflow diagram by keyboard, searches it and downloads it', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, 'auditor@harbourbuild.demo');
+  await signInQuickly(page, 'auditor@harbourbuild.demo');
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}/audit$`));
   await page.goto('/workflows');
   const cards = page.locator('.workflow-list li');
@@ -48,8 +47,7 @@ test('an auditor reads a workflow diagram by keyboard, searches it and downloads
 });
 
 test("'Show on diagram' numbers the states a SWMS passed through", async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, demo.supervisor);
+  await signInQuickly(page, demo.supervisor);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}/swms$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   const list = new SwmsListPage(page);
