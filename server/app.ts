@@ -39,6 +39,7 @@ import { fileRoutes } from './routes/files';
 import { autoCheckoutPlugin } from './site-visits/auto-checkout';
 import { siteSearchMemory, type SiteSearchMemory } from './sites/search-sightings';
 import { untimed, type TimeStep } from './startup-steps';
+import { ownAssetsFile } from './web-build';
 import { startAzurite } from './storage/azurite';
 import { storagePlugin } from './storage/plugin';
 
@@ -180,8 +181,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       index: false,
       preCompressed: true,
       cacheControl: false,
-      // index.html is written per response (its CSP nonce), below.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html is written per response (its CSP nonce), below; the build's list of its own assets is for the next build.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${ownAssetsFile}`,
       setHeaders: (res, filePath) => {
         const hashed = path.relative(config.distDir, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

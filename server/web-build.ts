@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createPidFile, pidIn, processRuns } from './pid-file';
@@ -53,8 +53,39 @@ function lockAbandoned(lock: string): boolean {
   }
 }
 
+/** The names a build's own `assets/` held when it was published, beside its index.html (not an asset: never cached). */
+export const ownAssetsFile = 'own-assets.json';
+
+function ownAssets(build: string): readonly string[] {
+  try {
+    const names: unknown = JSON.parse(readFileSync(path.join(build, ownAssetsFile), 'utf8'));
+    if (Array.isArray(names)) return names.filter((name): name is string => typeof name === 'string' && path.basename(name) === name);
+  } catch {
+    // A build published before the list was written, or none: all its assets count as its own.
+  }
+  return existsSync(path.join(build, 'assets')) ? readdirSync(path.join(build, 'assets')) : [];
+}
+
+/**
+ * A page opened before a deploy still asks for the chunks its build named, from whichever instance answers. So a
+ * new build also carries the previous build's own assets (hashed names, so none can clash), and a page left open
+ * across one deploy opens its next screen instead of offering a reload (spec §9). Assets two builds old go.
+ */
+function carryPreviousAssets(previous: string, staging: string): void {
+  const assets = path.join(staging, 'assets');
+  mkdirSync(assets, { recursive: true });
+  const own = readdirSync(assets);
+  writeFileSync(path.join(staging, ownAssetsFile), JSON.stringify(own));
+  const ownNames = new Set(own);
+  for (const name of ownAssets(previous)) {
+    const from = path.join(previous, 'assets', name);
+    if (!ownNames.has(name) && existsSync(from)) copyFileSync(from, path.join(assets, name));
+  }
+}
+
 /** Puts a whole build in distDir's place: the old one is moved aside first, and a build published meanwhile wins. */
 function publish(staging: string, distDir: string): void {
+  carryPreviousAssets(distDir, staging);
   const aside = `${distDir}.old-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
   try {

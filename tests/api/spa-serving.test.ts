@@ -18,6 +18,7 @@ describe('the built web app', () => {
     writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js'), script);
     writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(distDir, 'assets', 'index-Ab12Cd34.js.gz'), gzipSync(script));
+    writeFileSync(path.join(distDir, 'own-assets.json'), JSON.stringify(['index-Ab12Cd34.js']));
     running = await createTestApp({ serveSpa: true, distDir });
   });
   afterAll(async () => {
@@ -56,6 +57,13 @@ describe('the built web app', () => {
     const plain = await running.app.inject({ method: 'GET', url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it("keeps the build's list of its own assets (server/web-build.ts) to itself: its path is an app route like any other", async () => {
+    const response = await running.app.inject({ method: 'GET', url: '/own-assets.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).not.toContain('index-Ab12Cd34.js');
   });
 
   it('never lets index.html be cached, so a deploy reaches every browser at once', async () => {

@@ -52,8 +52,29 @@ describe('buildWebApp on one DIST_DIR', () => {
     const { builds, buildInto } = fakeBuild(10);
     await buildWebApp(distDir, buildInto, 20);
     expect(builds).toHaveLength(1);
-    expect(readdirSync(distDir)).toEqual(['index.html']);
+    expect(readFileSync(path.join(distDir, 'index.html'), 'utf8')).toContain('build 1');
+    // The old build's chunk stays one build longer, for its pages still open.
+    expect(readdirSync(path.join(distDir, 'assets'))).toEqual(['old-Ab12.js']);
     expect(readdirSync(root)).toEqual(['dist']);
+  });
+
+  it("carries the previous build's own assets for pages still open, and drops those two builds old", async () => {
+    const { distDir } = place();
+    /** A build whose index names its one chunk, `<name>.js`, published as a deploy would: its sources changed since. */
+    const deploy = async (name: string) => {
+      if (existsSync(distDir)) utimesSync(path.join(distDir, 'index.html'), new Date('2000-01-01'), new Date('2000-01-01'));
+      await buildWebApp(distDir, async (outDir) => {
+        mkdirSync(path.join(outDir, 'assets'), { recursive: true });
+        writeFileSync(path.join(outDir, 'assets', `${name}.js`), name);
+        writeFileSync(path.join(outDir, 'assets', `${name}.js.br`), name);
+        writeFileSync(path.join(outDir, 'index.html'), `<script src="/assets/${name}.js"></script>`);
+      });
+      return readdirSync(path.join(distDir, 'assets')).sort();
+    };
+    expect(await deploy('first-Aa11')).toEqual(['first-Aa11.js', 'first-Aa11.js.br']);
+    expect(await deploy('second-Bb22')).toEqual(['first-Aa11.js', 'first-Aa11.js.br', 'second-Bb22.js', 'second-Bb22.js.br']);
+    expect(await deploy('third-Cc33')).toEqual(['second-Bb22.js', 'second-Bb22.js.br', 'third-Cc33.js', 'third-Cc33.js.br']);
+    expect(readFileSync(path.join(distDir, 'assets', 'second-Bb22.js'), 'utf8')).toBe('second-Bb22');
   });
 
   it('takes over a lock left by a process that died', async () => {
