@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeyName } from '../../server/auth/signing-key';
 import { openDatabase } from '../../server/db/database';
 import { runCli, usage, type CliApps } from '../../server/cli';
-import { scriptArguments } from '../support/portal-process';
+import { runCliProcess } from '../support/portal-process';
 import { createTestApp, type TestApp } from './test-app';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -57,13 +56,8 @@ async function freshEnvironment(): Promise<Record<string, string>> {
   return { DATA_DIR: dataDir, DATABASE_URL: url.href };
 }
 
-function cliProcess(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [...scriptArguments('cli'), ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** The CLI as `npm run cli` runs it, in test mode and logging at info (some assertions read that output). */
+const cliProcess = (args: string[], env: Record<string, string>) => runCliProcess(args, { NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
 
 describe('npm run cli', () => {
   it('prints the usage and exits with code 2 on an unknown command', async () => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,7 @@ import { searchSwms } from '../../server/swms/service';
 import { lockMatchingFlagStates } from '../../server/swms/repository';
 import { devAccountName } from '../../server/storage/azurite';
 import { readUrls } from '../../server/storage/blob-store';
-import { scriptArguments, startPortal, type PortalProcess } from '../support/portal-process';
+import { runCliProcess, startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
 import { machineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
@@ -58,7 +57,6 @@ const { values: options } = parseArgs({
 });
 const size = { swms: Number(options.swms), sites: Number(options.sites), clients: Number(options.clients), trades: 2000 };
 const seconds = Number(options.seconds);
-const root = path.resolve(import.meta.dirname, '../..');
 // Tokens name the portal's public address as their issuer: the CLI and each portal start share it.
 const benchPublicUrl = 'http://portal.bench.test';
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -276,17 +274,10 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string, db: Db
   );
 }
 
-function cliToken(env: Record<string, string>, email: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...scriptArguments('cli'), 'token', email], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`cli token ${email} exited ${code}`))));
-  });
+async function cliToken(env: Record<string, string>, email: string): Promise<string> {
+  const { code, stdout, stderr } = await runCliProcess(['token', email], env);
+  if (code !== 0) throw new Error(`cli token ${email} exited ${code}: ${stderr.trim()}`);
+  return stdout.trim();
 }
 
 const fixed = (value: number, digits = 0) => value.toLocaleString('en-AU', { minimumFractionDigits: digits, maximumFractionDigits: digits });

@@ -95,19 +95,18 @@ test('the list pages forward and back by cursor, and a reload of a deep page sho
   const admin = await signedIn(browser, demo.admin);
   const list = new SwmsListPage(admin.page);
   await list.goto(admin.companyId);
-  const ids = () => list.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
-  const first = await ids();
+  const first = await list.rowIds();
   await list.turnPage(list.nextPage);
   await expect(admin.page).toHaveURL(/[?&]page=2&after=/);
-  const second = await ids();
+  const second = await list.rowIds();
   expect(second.length).toBeGreaterThan(0);
   expect(second.filter((id) => first.includes(id))).toEqual([]);
   await admin.page.reload();
   await list.settled();
-  expect(await ids()).toEqual(second);
+  expect(await list.rowIds()).toEqual(second);
   await list.turnPage(list.previousPage);
   await expect(admin.page).not.toHaveURL(/after=|before=/);
-  expect(await ids()).toEqual(first);
+  expect(await list.rowIds()).toEqual(first);
   await admin.close();
 });
 
