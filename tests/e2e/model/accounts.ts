@@ -1,5 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signIn } from '../support/sign-in';
+import { signIn, signInQuickly } from '../support/sign-in';
 import type { World } from './runner';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -40,15 +40,17 @@ export const freshEmail = (label: string) => `model-${label}-${Date.now().toStri
 
 const accounts = new Map<string, Promise<Account>>();
 
-/** One real sign-in per email and worker; later contexts reuse its storage. */
+/** One sign-in per email and worker (through the real provider, over HTTP: `signInQuickly`); later contexts reuse its storage. */
 export function account(browser: Browser, email: string): Promise<Account> {
   let signedIn = accounts.get(email);
   if (!signedIn) {
     signedIn = (async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.goto('/');
-      const token = await signInAs(page, email);
+      await signInQuickly(page, email);
+      await expect.poll(() => storedToken(page)).not.toBeNull();
+      await expect(page).not.toHaveURL(/[?&]code=|\/$/);
+      const token = (await storedToken(page)) ?? '';
       const storageState = await context.storageState();
       await context.close();
       return { email, token, payload: payloadOf(token), storageState };
