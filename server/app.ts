@@ -39,9 +39,9 @@ import { fileRoutes } from './routes/files';
 import { autoCheckoutPlugin } from './site-visits/auto-checkout';
 import { siteSearchMemory, type SiteSearchMemory } from './sites/search-sightings';
 import { untimed, type TimeStep } from './startup-steps';
-import { ownAssetsFile } from './web-build';
 import { startAzurite } from './storage/azurite';
 import { storagePlugin } from './storage/plugin';
+import { ownAssetsFile } from './web-build';
 
 declare module 'fastify' {
   interface FastifyInstance {
