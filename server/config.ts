@@ -99,26 +99,24 @@ export function parseRateLimits(value: string | undefined): RateLimits {
 /** The default of DATABASE_STATEMENT_TIMEOUT_MS: far above any call's statements, below a load balancer's usual 60 s. */
 export const defaultStatementTimeoutMs = 30_000;
 
-/** DATABASE_STATEMENT_TIMEOUT_MS: a whole number of milliseconds, 0 for none. */
-export function parseStatementTimeout(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return defaultStatementTimeoutMs;
-  if (!/^\d+$/.test(value.trim())) {
-    throw new ConfigError(`DATABASE_STATEMENT_TIMEOUT_MS: "${value}" is not a whole number of milliseconds (0 for none)`);
-  }
-  return Number(value.trim());
+/** A setting that is a whole number: its default when unset or blank, else the number, which must be `least` or more. */
+function wholeNumberSetting(name: string, value: string | undefined, fallback: number, least: number, unit: string): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < least) throw new ConfigError(`${name}: "${value}" is not a whole number of ${unit}`);
+  return Number(text);
 }
+
+/** DATABASE_STATEMENT_TIMEOUT_MS: a whole number of milliseconds, 0 for none. */
+export const parseStatementTimeout = (value: string | undefined): number =>
+  wholeNumberSetting('DATABASE_STATEMENT_TIMEOUT_MS', value, defaultStatementTimeoutMs, 0, 'milliseconds (0 for none)');
 
 /** The default of REVIEW_DIGEST_ROUND_SECONDS: a digest goes out within half a minute of falling due. */
 export const defaultReviewDigestRoundSeconds = 30;
 
-/** REVIEW_DIGEST_ROUND_SECONDS: a whole number of seconds, at least 1. */
-export function parseReviewDigestRound(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return defaultReviewDigestRoundSeconds * 1000;
-  if (!/^\d+$/.test(value.trim()) || Number(value.trim()) < 1) {
-    throw new ConfigError(`REVIEW_DIGEST_ROUND_SECONDS: "${value}" is not a whole number of seconds (1 or more)`);
-  }
-  return Number(value.trim()) * 1000;
-}
+/** REVIEW_DIGEST_ROUND_SECONDS: a whole number of seconds, at least 1; in milliseconds. */
+export const parseReviewDigestRound = (value: string | undefined): number =>
+  wholeNumberSetting('REVIEW_DIGEST_ROUND_SECONDS', value, defaultReviewDigestRoundSeconds, 1, 'seconds (1 or more)') * 1000;
 
 /** Reads the environment; refuses a production start that could not sign anyone in. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {

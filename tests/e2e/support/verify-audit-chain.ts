@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { scriptArguments } from '../../support/portal-process';
+import { runCliProcess } from '../../support/portal-process';
 import { portalPorts } from './portals';
 
 /**
@@ -7,12 +6,10 @@ import { portalPorts } from './portals';
  * of the portals they ran against must still verify (through the running portal, or the data folder
  * once it has stopped).
  */
-export default function verifyAuditChain(): void {
+export default async function verifyAuditChain(): Promise<void> {
   for (const port of portalPorts) {
-    const output = execFileSync(process.execPath, [...scriptArguments('cli'), 'audit', 'verify'], {
-      env: { ...process.env, DATA_DIR: `.tmp/e2e-data-${port}`, DATABASE_URL: '', AZURE_STORAGE_CONNECTION_STRING: '' },
-      encoding: 'utf8',
-    });
-    console.log(output.split('\n', 1)[0]);
+    const { code, stdout, stderr } = await runCliProcess(['audit', 'verify'], { DATA_DIR: `.tmp/e2e-data-${port}` });
+    if (code !== 0) throw new Error(`The audit chain of the portal on port ${port} did not verify (exit ${code}):\n${stdout}${stderr}`);
+    console.log(stdout.split('\n', 1)[0]);
   }
 }
