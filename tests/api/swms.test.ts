@@ -181,6 +181,62 @@ async function companyWithSwms(count: number) {
   return { companyId, admin, supervisor, trades, siteId, swmsIds };
 }
 
+type BulkCompany = Awaited<ReturnType<typeof companyWithSwms>>;
+
+let addedMinute = 0;
+/** `count` more SWMS of the company, by `by` on `site`, every other one reviewed by the company admin. */
+async function addSwms(company: BulkCompany, site: string, by: string, count: number) {
+  if (count === 0) return;
+  await app.db
+    .insertInto('swms')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        id: randomUUID(),
+        company_id: company.companyId,
+        site_id: site,
+        created_by: by,
+        created_at: new Date(Date.UTC(2026, 1, 1) + ++addedMinute * 60_000),
+        risk_consequence_level: 2,
+        risk_likelihood_level: 2,
+        risk_overall_level: 4,
+        task_description: `Matched ${index}`,
+        company_admin_reviewed_at: index % 2 === 0 ? new Date() : null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * A submitter and a site of the company whose names hold `word` (Quill `word`; 9 `word` Rd, job M-`word`): the
+ * submitter's SWMS on that site and on the company's first site, and the site's SWMS by the company's tradesperson.
+ * Answers how many SWMS match the word.
+ */
+async function matchingSwms(company: BulkCompany, word: string, submitterSwms: { own: number; onOtherSite: number }, siteSwms: { byOthers: number }) {
+  const userId = randomUUID();
+  await app.db.insertInto('users').values({ id: userId, email: `${word}.${company.companyId}@bulk.test`, first_name: 'Quill', surname: word }).execute();
+  const matchedSite = randomUUID();
+  await app.db
+    .insertInto('project_sites')
+    .values({ id: matchedSite, company_id: company.companyId, address: `9 ${word} Rd`, suburb: 'Sydney', postcode: '2000', site_number: `M-${word}`, client_name: 'M' })
+    .execute();
+  await addSwms(company, matchedSite, userId, submitterSwms.own);
+  await addSwms(company, company.siteId, userId, submitterSwms.onOtherSite);
+  await addSwms(company, matchedSite, company.trades.userId, siteSwms.byOthers);
+  return submitterSwms.own + submitterSwms.onOtherSite + siteSwms.byOthers;
+}
+
+/** For each viewer and filter, the search's total is the number of rows its pages hold, each once; unfiltered, `expected`. */
+async function expectExactCounts(company: BulkCompany, term: string, expected: number) {
+  const { admin, supervisor } = company;
+  for (const [viewer, filter] of [[admin, ''], [admin, '&filter=status.string.forReview'], [admin, '&filter=status.string.reviewed'], [supervisor, '&filter=status.string.forReview']] as const) {
+    const query = `search=${encodeURIComponent(term.toLowerCase())}${filter}`;
+    const rows = await everyRow(viewer, query);
+    if (filter === '') expect(rows.length, query).toBe(expected);
+    expect((await list(viewer, query)).total, query).toBe(rows.length);
+    expect(new Set(rows.map((row) => row._id)).size, query).toBe(rows.length);
+  }
+}
+
 const jobDigits = (siteNumber: string) => {
   const digits = siteNumber.replace(/\D/g, '');
   return digits === '' ? null : BigInt(digits);
@@ -505,54 +561,44 @@ describe('GET /api/company/:id/swms', () => {
   it("counts a search's SWMS exactly when they match by submitter and by site, whichever side holds fewer", async () => {
     // 40 SWMS by one tradesperson on one site; then per term a submitter and a site that both match it,
     // a few of whose SWMS are the same ones. The total adds both sides up less those, counted from the smaller side.
-    const { companyId, admin, supervisor, trades, siteId } = await companyWithSwms(40);
-    let minute = 0;
-    const addSwms = async (site: string, by: string, count: number) => {
-      await app.db
-        .insertInto('swms')
-        .values(
-          Array.from({ length: count }, (_, index) => ({
-            id: randomUUID(),
-            company_id: companyId,
-            site_id: site,
-            created_by: by,
-            created_at: new Date(Date.UTC(2026, 1, 1) + ++minute * 60_000),
-            risk_consequence_level: 2,
-            risk_likelihood_level: 2,
-            risk_overall_level: 4,
-            task_description: `Matched ${index}`,
-            company_admin_reviewed_at: index % 2 === 0 ? new Date() : null,
-          })),
-        )
-        .execute();
-    };
-    const matching = async (word: string, submitterSwms: { own: number; onOtherSite: number }, siteSwms: { byOthers: number }) => {
-      const userId = randomUUID();
-      await app.db.insertInto('users').values({ id: userId, email: `${word}.${companyId}@bulk.test`, first_name: 'Quill', surname: word }).execute();
-      const matchedSite = randomUUID();
-      await app.db
-        .insertInto('project_sites')
-        .values({ id: matchedSite, company_id: companyId, address: `9 ${word} Rd`, suburb: 'Sydney', postcode: '2000', site_number: `M-${word}`, client_name: 'M' })
-        .execute();
-      await addSwms(matchedSite, userId, submitterSwms.own);
-      await addSwms(siteId, userId, submitterSwms.onOtherSite);
-      await addSwms(matchedSite, trades.userId, siteSwms.byOthers);
-      return submitterSwms.own + submitterSwms.onOtherSite + siteSwms.byOthers;
-    };
+    const company = await companyWithSwms(40);
     const cases = [
       // fewer by the submitter (3) than on the site (2 + 4)
-      { word: 'Zephyr', expected: await matching('Zephyr', { own: 2, onOtherSite: 1 }, { byOthers: 4 }) },
+      { word: 'Zephyr', expected: await matchingSwms(company, 'Zephyr', { own: 2, onOtherSite: 1 }, { byOthers: 4 }) },
       // fewer on the site (3 + 1) than by the submitter (3 + 5)
-      { word: 'Quokka', expected: await matching('Quokka', { own: 3, onOtherSite: 5 }, { byOthers: 1 }) },
+      { word: 'Quokka', expected: await matchingSwms(company, 'Quokka', { own: 3, onOtherSite: 5 }, { byOthers: 1 }) },
     ];
-    for (const { word, expected } of cases) {
-      for (const [viewer, filter] of [[admin, ''], [admin, '&filter=status.string.forReview'], [admin, '&filter=status.string.reviewed'], [supervisor, '&filter=status.string.forReview']] as const) {
-        const query = `search=${word.toLowerCase()}${filter}`;
-        const rows = await everyRow(viewer, query);
-        if (filter === '') expect(rows.length, query).toBe(expected);
-        expect((await list(viewer, query)).total, query).toBe(rows.length);
-        expect(new Set(rows.map((row) => row._id)).size, query).toBe(rows.length);
-      }
+    for (const { word, expected } of cases) await expectExactCounts(company, word, expected);
+  });
+
+  it("counts a search's SWMS exactly when one side holds most or all of the company's", async () => {
+    // 4 SWMS by one tradesperson on one site, which match neither word; the rest match by submitter, by site or both.
+    // The total is the company's SWMS less those matching on neither side, counted from outside the larger side.
+    const bySubmitter = await companyWithSwms(4);
+    // 50 of 60 by the submitter (10 of them on the matching site, with 6 more there by others): outside it, 4 + 6.
+    await expectExactCounts(bySubmitter, 'Wombat', await matchingSwms(bySubmitter, 'Wombat', { own: 10, onOtherSite: 40 }, { byOthers: 6 }));
+    // 50 of 60 on the site (10 by the submitter, 40 by others; 6 more by the submitter elsewhere): outside it, 4 + 6.
+    const bySite = await companyWithSwms(4);
+    await expectExactCounts(bySite, 'Numbat', await matchingSwms(bySite, 'Numbat', { own: 10, onOtherSite: 6 }, { byOthers: 40 }));
+    // Every SWMS of the company is by a submitter whose surname, and on a site whose address, holds 'Bulk'.
+    const everyOne = await companyWithSwms(12);
+    await expectExactCounts(everyOne, 'Bulk', 12);
+  });
+
+  it('finds terms of a letter or two as it finds longer ones, and counts them exactly', async () => {
+    const company = await companyWithSwms(4);
+    await matchingSwms(company, 'Wombat', { own: 10, onOtherSite: 40 }, { byOthers: 6 });
+    await matchingSwms(company, 'Numbat', { own: 3, onOtherSite: 2 }, { byOthers: 20 });
+    const all = await everyRow(company.admin, 'sort=createdAt.date.desc');
+    expect(all).toHaveLength(85);
+    const contains = (text: string, term: string) => text.toLowerCase().includes(term.toLowerCase());
+    for (const term of ['w', 'nu', 'B', '9', 'BK', 'm-', 'zq']) {
+      const expected = all
+        .filter((row) => contains(`${row.submittedBy.firstName} ${row.submittedBy.surname}`, term) || contains(row.siteAddress, term) || contains(row.siteNumber, term))
+        .map((row) => row._id);
+      const found = await everyRow(company.admin, `search=${encodeURIComponent(term)}`);
+      expect(found.map((row) => row._id), term).toEqual(expected);
+      await expectExactCounts(company, term, expected.length);
     }
   });
 
