@@ -85,23 +85,27 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * its address or job number (trigram indexes of migration 013). The statement keeps one plan
  * (`genericPlanMark`).
  *
- * A term shorter than a trigram (`shortTerm`) matches most of the company's sites, each found through the
- * whole trigram index and then joined to its counter row one by one: its sites are instead one set the
- * company's site counters are checked against (a hashed lookup). At 100,000 SWMS on 5,000 sites, 'o' found
- * its sites in 21 ms against 40, '7' in 13 against 22; a longer term, matching a few sites, still joins them.
+ * A term shorter than a trigram (`shortTerm`) gives the trigram indexes nothing to narrow by: each of the company's
+ * sites came out of both, was rechecked case-insensitively and then joined to its counter row one by one. Its sites
+ * are instead read once, each checked for the term in its lower-cased text, and the company's site counters checked
+ * against that set (a hashed lookup). At 100,000 SWMS on 5,000 sites, 'o' found its sites in about 15 ms against 23-29,
+ * '7' in 16 against 21-30 (`tests/bench/RESULTS.md`). A longer term, matching a few sites, still joins them.
  */
-function withSearchMatches(db: Db, companyId: string, pattern: string, short: boolean): QueryCreator<Database> {
-  const siteMatches = sql<SqlBool>`((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern})`;
-  const sites = short
+function withSearchMatches(db: Db, companyId: string, search: ListSearch): QueryCreator<Database> {
+  const { pattern, term } = search;
+  const sites = search.short
     ? sql<SearchMatch>`(
         SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
         FROM swms_counts sc
         WHERE sc.company_id = ${companyId} AND sc.dimension = 'site'
-          AND coalesce(sc.key IN (SELECT sp.id FROM project_sites sp WHERE sp.company_id = ${companyId} AND ${siteMatches}), false))`
+          AND coalesce(sc.key IN (SELECT sp.id FROM project_sites sp WHERE sp.company_id = ${companyId}
+            AND (strpos(lower(sp.address || ', ' || sp.suburb || ' ' || sp.postcode), ${loweredOnce(term)}) > 0
+              OR strpos(lower(sp.site_number), ${loweredOnce(term)}) > 0)), false))`
     : sql<SearchMatch>`(
         SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
         FROM project_sites sp JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'site' AND sc.key = sp.id
-        WHERE sp.company_id = ${companyId} AND ${siteMatches})`;
+        WHERE sp.company_id = ${companyId}
+          AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern}))`;
   return db
     .with(
       (cte) => cte('search_submitters').materialized(),
@@ -114,7 +118,7 @@ function withSearchMatches(db: Db, companyId: string, pattern: string, short: bo
 }
 
 /** A search term too short to hold a trigram, which the trigram indexes cannot narrow. */
-export const shortTerm = (term: string) => [...term].length < 3;
+const shortTerm = (term: string) => [...term].length < 3;
 
 interface SearchMatch {
   readonly key: string;
@@ -131,12 +135,22 @@ interface SearchMatch {
 const matchesSearch = sql<SqlBool>`(EXISTS (SELECT 1 FROM search_submitters) OR EXISTS (SELECT 1 FROM search_sites))
   AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites))`;
 
-/** The query creator of a list statement: with the search's matches (a LIKE pattern) when there is a search. */
-const listScope = (db: Db, companyId: string, search: { readonly pattern: string; readonly short: boolean } | null): QueryCreator<Database> =>
-  search === null ? db : withSearchMatches(db, companyId, search.pattern, search.short);
+/** A search as a list statement reads it: the term as typed (trimmed), its LIKE pattern, and whether it is short. */
+interface ListSearch {
+  readonly term: string;
+  readonly pattern: string;
+  readonly short: boolean;
+}
+
+const listSearch = (term: string): ListSearch => ({ term, pattern: likePattern(term), short: shortTerm(term) });
+
+/** The query creator of a list statement: with the search's matches when there is a search. */
+const listScope = (db: Db, companyId: string, search: ListSearch | null): QueryCreator<Database> =>
+  search === null ? db : withSearchMatches(db, companyId, search);
 
 /** A list statement's search as `listScope` takes it. */
-const scopedSearch = (shape: SwmsPageShape, values: SwmsPageValues) => (shape.searching ? { pattern: values.pattern, short: shape.shortTerm } : null);
+const scopedSearch = (shape: SwmsPageShape, values: SwmsPageValues): ListSearch | null =>
+  shape.searching ? { term: values.term, pattern: values.pattern, short: shape.shortTerm } : null;
 
 /**
  * Spec §5 sorts as keysets over the SWMS table alone (migration 009 indexes each, and its reverse), or
@@ -234,7 +248,8 @@ interface SwmsPageShape extends PagingShape {
 
 interface SwmsPageValues extends Bound, PagingValues {
   readonly companyId: string;
-  /** The search's LIKE pattern ('' when the shape does not search). */
+  /** The search's term, trimmed, and its LIKE pattern ('' when the shape does not search). */
+  readonly term: string;
   readonly pattern: string;
 }
 
@@ -286,7 +301,7 @@ export async function listSwms(
   const term = options.search.trim();
   const { paging, bound } = splitPaging(options.start, options.pageSize);
   const shape: SwmsPageShape = { ...paging, flag: options.flag, sort: options.sort, reviewFilter: options.reviewFilter, searching: term.length > 0, shortTerm: term.length > 0 && shortTerm(term) };
-  const values: SwmsPageValues = { ...bound, companyId: options.companyId, pattern: term.length > 0 ? likePattern(term) : '' };
+  const values: SwmsPageValues = { ...bound, companyId: options.companyId, term, pattern: term.length > 0 ? likePattern(term) : '' };
   const fetched = await pageOfSwms(db, shape, values);
   // A page past the last row asks for the total and the company check alone.
   const counted =
@@ -411,7 +426,7 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
   const columns = flagColumns[options.flag];
   const reviewedAt = `s.${columns.at}` as const;
   const term = options.search.trim();
-  let query = listScope(db, options.companyId, term.length > 0 ? { pattern: likePattern(term), short: shortTerm(term) } : null)
+  let query = listScope(db, options.companyId, term.length > 0 ? listSearch(term) : null)
     .selectFrom('swms as s')
     .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`])
     .where('s.company_id', '=', options.companyId);

@@ -133,6 +133,8 @@ function scenarios(seed: ListSeed): Scenario[] {
     swms('page 1 (Date New-Old)', 'admin', ''),
     swms('For Review (supervisor)', 'supervisor', '?filter=status.string.forReview'),
     swms('search "olivia"', 'admin', '?search=olivia'),
+    // The search box asks once typing pauses, so a first letter is searched on its own: it matches most SWMS.
+    swms('search "a", a first letter', 'admin', '?search=a'),
     swms(`page ${swmsDeep} (Date New-Old)`, 'admin', `?page=${swmsDeep}`),
     swms('page 250 (Job No. Low-High)', 'admin', '?sort=siteNumber.number.asc&page=250'),
     { ...swms('page 250 (Job No. Low-High), typed link', 'admin', '?sort=siteNumber.number.asc&page=250'), typed: true },
