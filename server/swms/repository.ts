@@ -87,9 +87,10 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  *
  * A term shorter than a trigram (`shortTerm`) gives the trigram indexes nothing to narrow by: each of the company's
  * sites came out of both, was rechecked case-insensitively and then joined to its counter row one by one. Its sites
- * are instead read once, each checked for the term in its lower-cased text, and the company's site counters checked
- * against that set (a hashed lookup); its submitters' kept names are checked the same way. At 100,000 SWMS on 5,000 sites, 'o' found its sites in about 15 ms against 23-29,
- * '7' in 16 against 21-30 (`tests/bench/RESULTS.md`). A longer term, matching a few sites, still joins them.
+ * are instead read once, each checked for the term in its lower-cased text (`strpos`), and the company's site counters
+ * checked against that set (a hashed lookup); its submitters' kept names are checked the same way. At 100,000 SWMS on
+ * 5,000 sites, 'o' found its sites in about 15 ms against 23-29, '7' in 16 against 21-30 (`tests/bench/RESULTS.md`,
+ * twenty-fifth session). A longer term, matching a few sites, still joins them.
  */
 function withSearchMatches(db: Db, companyId: string, search: ListSearch): QueryCreator<Database> {
   const { pattern, term } = search;
