@@ -92,18 +92,21 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * 5,000 sites, 'o' found its sites in about 15 ms against 23-29, '7' in 16 against 21-30 (`tests/bench/RESULTS.md`,
  * twenty-fifth session). A longer term, matching a few sites, still joins them.
  */
+/** A match's key and counters, as each side of a search selects them from its counter row (sc). */
+const counterColumns = sql`sc.key, sc.total, sc.admin_pending, sc.supervisor_pending`;
+
 function withSearchMatches(db: Db, companyId: string, search: ListSearch): QueryCreator<Database> {
   const { pattern, term } = search;
   const sites = search.short
     ? sql<SearchMatch>`(
-        SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
+        SELECT ${counterColumns}
         FROM swms_counts sc
         WHERE sc.company_id = ${companyId} AND sc.dimension = 'site'
           AND coalesce(sc.key IN (SELECT sp.id FROM project_sites sp WHERE sp.company_id = ${companyId}
             AND (strpos(lower(sp.address || ', ' || sp.suburb || ' ' || sp.postcode), ${loweredOnce(term)}) > 0
               OR strpos(lower(sp.site_number), ${loweredOnce(term)}) > 0)), false))`
     : sql<SearchMatch>`(
-        SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
+        SELECT ${counterColumns}
         FROM project_sites sp JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'site' AND sc.key = sp.id
         WHERE sp.company_id = ${companyId}
           AND ((sp.address || ', ' || sp.suburb || ' ' || sp.postcode) ILIKE ${pattern} OR sp.site_number ILIKE ${pattern}))`;
@@ -112,7 +115,7 @@ function withSearchMatches(db: Db, companyId: string, search: ListSearch): Query
     .with(
       (cte) => cte('search_submitters').materialized(),
       () => sql<SearchMatch>`(${sql.raw(genericPlanMark)}
-        SELECT sc.key, sc.total, sc.admin_pending, sc.supervisor_pending
+        SELECT ${counterColumns}
         FROM swms_counts sc
         WHERE sc.company_id = ${companyId} AND sc.dimension = 'submitter' AND sc.total > 0 AND ${submitterMatches})`,
     )
@@ -312,8 +315,9 @@ export async function listSwms(
 ): Promise<{ rows: SwmsPageRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const term = options.search.trim();
   const { paging, bound } = splitPaging(options.start, options.pageSize);
-  const shape: SwmsPageShape = { ...paging, flag: options.flag, sort: options.sort, reviewFilter: options.reviewFilter, searching: term.length > 0, shortTerm: term.length > 0 && shortTerm(term) };
-  const values: SwmsPageValues = { ...bound, companyId: options.companyId, term, pattern: term.length > 0 ? likePattern(term) : '' };
+  const search = term.length > 0 ? listSearch(term) : null;
+  const shape: SwmsPageShape = { ...paging, flag: options.flag, sort: options.sort, reviewFilter: options.reviewFilter, searching: search !== null, shortTerm: search?.short ?? false };
+  const values: SwmsPageValues = { ...bound, companyId: options.companyId, term, pattern: search?.pattern ?? '' };
   const fetched = await pageOfSwms(db, shape, values);
   // A page past the last row asks for the total and the company check alone.
   const counted =
