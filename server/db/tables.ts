@@ -148,6 +148,9 @@ export interface SwmsAwaitingReviewTable {
   company_id: ColumnType<string, never, never>;
   created_at: ColumnType<Date, never, never>;
   site_sort: ColumnType<string, never, never>;
+  /** Migration 031: the SWMS's submitter and site, for a search's For Review count. */
+  created_by: ColumnType<string, never, never>;
+  site_id: ColumnType<string, never, never>;
 }
 
 /** Migration 009: live clients and each company's sites per status, kept by triggers. */

@@ -178,77 +178,71 @@ export function swmsKeyset(sort: SwmsSortKey, table: 's' | 'q' = 's'): Keyset {
 }
 
 /**
- * How many SWMS the list holds, exact, from the counters migration 009 keeps: for a search, the
- * matching submitters' and sites' counts added up, less the SWMS that match on both. Those are
- * counted from the side with fewer SWMS (its index ranges, each row checked against the other side's
- * keys). When one side holds most of the company's SWMS (a term of a letter or two, which most names or
- * addresses contain), the list is the company's SWMS less those matching on neither side, counted from
- * the SWMS outside that side (none at all when it holds every SWMS): whichever reads fewer SWMS. With a
- * review filter, when both sides hold a large share and neither most, reading the company's SWMS once
- * and counting the matches costs less (`choice`). PostgreSQL runs
- * only the branch the CASE takes. Each side's size is summed once, in one row the CASE reads: written as
- * a subquery per use, the statement carried twelve plans PostgreSQL set up on every run (a tenth of a
- * search's time).
+ * How many SWMS the list holds, exact, from the counters migration 009 keeps. Without a search, the company's counter.
+ * With one, `matchingCount` counts the SWMS matching it, or those of them awaiting the flag (For Review); Reviewed is
+ * the one less the other. Each reads only indexes (migrations 030 and 031) while the visibility map allows.
  */
 function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number | string | null> {
-  const pending = sql.ref(`${flagColumns[options.flag].pending}`);
-  const measure =
-    options.reviewFilter === undefined
-      ? sql`total`
-      : options.reviewFilter === 'forReview'
-        ? sql`${pending}`
-        : sql`total - ${pending}`;
   if (!options.searching) {
+    const pending = sql.ref(flagColumns[options.flag].pending);
+    const measure = options.reviewFilter === undefined ? sql`total` : options.reviewFilter === 'forReview' ? sql`${pending}` : sql`total - ${pending}`;
     return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
   }
-  const reviewedAt = sql.ref(`s.${flagColumns[options.flag].at}`);
-  const filter =
-    options.reviewFilter === undefined ? sql`true` : options.reviewFilter === 'forReview' ? sql`${reviewedAt} IS NULL` : sql`${reviewedAt} IS NOT NULL`;
-  const companySwms = sql`s.company_id = ${companyId} AND ${filter}`;
+  if (options.reviewFilter === 'reviewed') {
+    return sql`(${matchingCount(options.flag, 'all', companyId)} - ${matchingCount(options.flag, 'forReview', companyId)})`;
+  }
+  return matchingCount(options.flag, options.reviewFilter === 'forReview' ? 'forReview' : 'all', companyId);
+}
+
+/**
+ * How many SWMS match a search (`all`), or how many of them await the flag (`forReview`), exact: the matching
+ * submitters' and sites' counters added up, less the SWMS that match on both, counted from the side with fewer SWMS
+ * (its SWMS read by index, each checked against the other side's keys). When the SWMS outside the larger side are fewer
+ * than the smaller side holds (a term of a letter or two, which most names or addresses contain), the company's
+ * counter less the SWMS matching on neither side, counted from outside the larger side (nothing at all when it holds
+ * every SWMS). The SWMS are read from the (company, submitter, site) indexes of the SWMS table (migration 030) or, for
+ * those awaiting the flag, of its queue (migration 031): an index entry per SWMS, so the fewer the better. Before the
+ * queue carried a SWMS's submitter and site, a filtered count read each SWMS's flag from its table page, and past a
+ * quarter of the company's SWMS read the whole table: 'a' For Review took 289 ms at a million SWMS, and 'e' Reviewed
+ * 734. PostgreSQL runs only the branch the CASE takes. Each side's size is summed once, in one row the CASE reads:
+ * written as a subquery per use, the statement carried twelve plans PostgreSQL set up on every run (a tenth of a
+ * search's time).
+ */
+function matchingCount(flag: ReviewFlag, kind: 'all' | 'forReview', companyId: string): RawBuilder<number | string | null> {
+  const sizeColumn = kind === 'all' ? 'total' : flagColumns[flag].pending;
+  const size = sql.ref(sizeColumn);
+  const counted =
+    kind === 'all' ? sql`swms s WHERE s.company_id = ${companyId}` : sql`swms_awaiting_review s WHERE s.company_id = ${companyId} AND s.flag = ${flag}`;
+  const sides = {
+    submitter: { column: sql.ref('s.created_by'), matched: sql.table('search_submitters') },
+    site: { column: sql.ref('s.site_id'), matched: sql.table('search_sites') },
+  } as const;
+  const otherOf = (dimension: 'submitter' | 'site') => sides[dimension === 'submitter' ? 'site' : 'submitter'];
   // COALESCE keeps the check a hashed lookup: a bare IN would be planned as a join and might drive.
-  // A side's keys go in as an array their index is read for (ANY), not a join: a generic plan prices a join from a guess
-  // at the side's size and, guessing high, may answer it by reading every SWMS of the company.
-  const bySubmitters = sql`(SELECT count(*) FROM swms s WHERE ${companySwms} AND s.created_by = ANY (ARRAY(SELECT key FROM search_submitters))
-    AND coalesce(s.site_id IN (SELECT key FROM search_sites), false))`;
-  const bySites = sql`(SELECT count(*) FROM swms s WHERE ${companySwms} AND s.site_id = ANY (ARRAY(SELECT key FROM search_sites))
-    AND coalesce(s.created_by IN (SELECT key FROM search_submitters), false))`;
-  const everyMatch = sql`(SELECT count(*) FROM swms s WHERE ${companySwms}
-    AND (s.created_by IN (SELECT key FROM search_submitters) OR s.site_id IN (SELECT key FROM search_sites)))`;
+  const matchesOther = (dimension: 'submitter' | 'site') => sql`coalesce(${otherOf(dimension).column} IN (SELECT key FROM ${otherOf(dimension).matched}), false)`;
+  // The SWMS matching on both sides, read from one side's. A side's keys go in as an array their index is read for
+  // (ANY), not a join: a generic plan prices a join from a guess at the side's size and, guessing high, may answer it
+  // by reading every SWMS of the company.
+  const both = (dimension: 'submitter' | 'site') =>
+    sql`(SELECT count(*) FROM ${counted} AND ${sides[dimension].column} = ANY (ARRAY(SELECT key FROM ${sides[dimension].matched}))
+    AND ${matchesOther(dimension)})`;
   // The SWMS matching on neither side, read from those of the submitters (or sites) the search did not match (ANY again).
-  const unmatched = (dimension: 'submitter' | 'site') => {
-    const [column, matched, other] =
-      dimension === 'submitter'
-        ? [sql.ref('s.created_by'), sql.table('search_submitters'), sql`s.site_id IN (SELECT key FROM search_sites)`]
-        : [sql.ref('s.site_id'), sql.table('search_sites'), sql`s.created_by IN (SELECT key FROM search_submitters)`];
-    return sql`(SELECT count(*) FROM swms s WHERE ${companySwms}
-    AND ${column} = ANY (ARRAY(SELECT sc.key FROM swms_counts sc WHERE sc.company_id = ${companyId} AND sc.dimension = ${dimension} AND sc.total > 0
-      AND NOT coalesce(sc.key IN (SELECT key FROM ${matched}), false)))
-    AND NOT coalesce(${other}, false))`;
-  };
-  // Per side: how many match (n), their SWMS (size) and the SWMS the list counts of them (listed); the company's the same.
-  const side = (table: 'search_submitters' | 'search_sites') =>
-    sql`(SELECT count(*) AS n, coalesce(sum(total), 0) AS size, coalesce(sum(${measure}), 0) AS listed FROM ${sql.table(table)})`;
-  const company = sql`(SELECT coalesce(max(total), 0) AS size, coalesce(max(${measure}), 0) AS listed
-    FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
+  const neither = (dimension: 'submitter' | 'site') =>
+    sql`(SELECT count(*) FROM ${counted}
+    AND ${sides[dimension].column} = ANY (ARRAY(SELECT sc.key FROM swms_counts sc WHERE sc.company_id = ${companyId} AND sc.dimension = ${dimension}
+      AND ${sql.ref(`sc.${sizeColumn}`)} > 0 AND NOT coalesce(sc.key IN (SELECT key FROM ${sides[dimension].matched}), false)))
+    AND NOT ${matchesOther(dimension)})`;
+  const sideSize = (table: 'search_submitters' | 'search_sites') => sql`(SELECT coalesce(sum(${size}), 0) AS size FROM ${sql.table(table)})`;
+  const company = sql`(SELECT coalesce(max(${size}), 0) AS size FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
   const larger = sql`greatest(submitters.size, sites.size)`;
   const smaller = sql`least(submitters.size, sites.size)`;
-  const fromOutside = sql`company.listed - CASE WHEN submitters.size >= sites.size THEN ${unmatched('submitter')} ELSE ${unmatched('site')} END`;
-  const lessBoth = sql`submitters.listed + sites.listed - CASE WHEN submitters.size <= sites.size THEN ${bySubmitters} ELSE ${bySites} END`;
-  // Without a filter each count reads only the (company, submitter, site) indexes of migration 030, an entry per SWMS
-  // it reads, so the fewer SWMS the better. A filter's column is in the table alone: each SWMS read through an index
-  // is then a table page, and past a quarter of the company's SWMS reading the table once costs less.
-  const choice =
-    options.reviewFilter === undefined
-      ? sql`WHEN company.size - ${larger} < ${smaller} THEN ${fromOutside}
-    ELSE ${lessBoth}`
-      : sql`WHEN (company.size - ${larger}) * 4 <= company.size AND company.size - ${larger} < ${smaller} THEN ${fromOutside}
-    WHEN ${smaller} * 4 > company.size THEN ${everyMatch}
-    ELSE ${lessBoth}`;
   return sql`(SELECT CASE
-    WHEN submitters.n = 0 OR sites.n = 0 THEN submitters.listed + sites.listed
-    WHEN ${larger} >= company.size THEN company.listed
-    ${choice}
-    END FROM ${side('search_submitters')} AS submitters, ${side('search_sites')} AS sites, ${company} AS company)`;
+    WHEN ${smaller} = 0 THEN submitters.size + sites.size
+    WHEN ${larger} >= company.size THEN company.size
+    WHEN company.size - ${larger} < ${smaller} THEN
+      company.size - CASE WHEN submitters.size >= sites.size THEN ${neither('submitter')} ELSE ${neither('site')} END
+    ELSE submitters.size + sites.size - CASE WHEN submitters.size <= sites.size THEN ${both('submitter')} ELSE ${both('site')} END
+    END FROM ${sideSize('search_submitters')} AS submitters, ${sideSize('search_sites')} AS sites, ${company} AS company)`;
 }
 
 /** What decides a list statement's text; everything else is bound as a value (`compiledOnce`). */

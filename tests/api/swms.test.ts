@@ -513,20 +513,26 @@ describe('GET /api/company/:id/swms', () => {
       .values({ id: otherSite, company_id: companyId, address: '3 Bulk St', suburb: 'Sydney', postcode: '2000', site_number: 'AA-9', client_name: 'Bulk' })
       .execute();
     const queued = async () =>
-      (await app.db.selectFrom('swms_awaiting_review').select(['flag', 'id', 'created_at', 'site_sort']).where('company_id', '=', companyId).orderBy('flag').orderBy('id').execute()).map(
-        (row) => [row.flag, row.id, new Date(row.created_at).toISOString(), row.site_sort],
-      );
+      (
+        await app.db
+          .selectFrom('swms_awaiting_review')
+          .select(['flag', 'id', 'created_at', 'site_sort', 'created_by', 'site_id'])
+          .where('company_id', '=', companyId)
+          .orderBy('flag')
+          .orderBy('id')
+          .execute()
+      ).map((row) => [row.flag, row.id, new Date(row.created_at).toISOString(), row.site_sort, row.created_by, row.site_id]);
     const awaiting = async () => {
       const rows = await app.db
         .selectFrom('swms')
-        .select(['id', 'created_at', 'site_sort', 'company_admin_reviewed_at', 'supervisor_reviewed_at'])
+        .select(['id', 'created_at', 'site_sort', 'created_by', 'site_id', 'company_admin_reviewed_at', 'supervisor_reviewed_at'])
         .where('company_id', '=', companyId)
         .execute();
       return (['companyAdmin', 'supervisor'] as const)
         .flatMap((flag) =>
           rows
             .filter((row) => (flag === 'companyAdmin' ? row.company_admin_reviewed_at : row.supervisor_reviewed_at) === null)
-            .map((row) => [flag, row.id, new Date(row.created_at).toISOString(), row.site_sort]),
+            .map((row) => [flag, row.id, new Date(row.created_at).toISOString(), row.site_sort, row.created_by, row.site_id]),
         )
         .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
     };
@@ -551,6 +557,15 @@ describe('GET /api/company/:id/swms', () => {
     // A SWMS moved to another site, and a site whose job number changed, take their new job-number order.
     await app.db.updateTable('swms').set({ site_id: otherSite }).where('id', 'in', swmsIds.slice(8, 12)).execute();
     await app.db.updateTable('project_sites').set({ site_number: 'ZZ-1' }).where('id', '=', siteId).execute();
+    expect(await queued()).toEqual(await awaiting());
+    // A move to another site with the same job number keeps its order but not its site, nor its submitter a change of hands.
+    const twinSite = randomUUID();
+    await app.db
+      .insertInto('project_sites')
+      .values({ id: twinSite, company_id: companyId, address: '5 Bulk St', suburb: 'Sydney', postcode: '2000', site_number: 'AA-9', client_name: 'Bulk' })
+      .execute();
+    await app.db.updateTable('swms').set({ site_id: twinSite }).where('id', 'in', swmsIds.slice(8, 10)).execute();
+    await app.db.updateTable('swms').set({ created_by: admin.userId }).where('id', 'in', swmsIds.slice(12, 14)).execute();
     expect(await queued()).toEqual(await awaiting());
     await listsAwaiting();
     await app.db.deleteFrom('swms').where('id', 'in', swmsIds.slice(25)).execute();
