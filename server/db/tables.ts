@@ -137,8 +137,13 @@ export interface SwmsCountsTable {
   total: number;
   admin_pending: number;
   supervisor_pending: number;
-  /** Migration 017: a submitter row's lower-cased full name, written by triggers only (null on other rows). */
+  /**
+   * Migration 017: a submitter row's lower-cased full name; migration 032: a site row's lower-cased address. Written by
+   * triggers only (null on the company's row).
+   */
   search_text: ColumnType<string | null, never, never>;
+  /** Migration 032: a site row's lower-cased job number, written by triggers only (null on other rows). */
+  search_job: ColumnType<string | null, never, never>;
 }
 
 /** Migration 021: the SWMS awaiting each review flag, kept by the swms table's triggers; never written by the app. */

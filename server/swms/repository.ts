@@ -86,11 +86,12 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * (`genericPlanMark`).
  *
  * A term shorter than a trigram (`shortTerm`) gives the trigram indexes nothing to narrow by: each of the company's
- * sites came out of both, was rechecked case-insensitively and then joined to its counter row one by one. Its sites
- * are instead read once, each checked for the term in its lower-cased text (`strpos`), and the company's site counters
- * checked against that set (a hashed lookup); its submitters' kept names are checked the same way. At 100,000 SWMS on
- * 5,000 sites, 'o' found its sites in about 15 ms against 23-29, '7' in 16 against 21-30 (`tests/bench/RESULTS.md`,
- * twenty-fifth session). A longer term, matching a few sites, still joins them.
+ * sites came out of both, was rechecked case-insensitively and then joined to its counter row one by one. Its sites and
+ * submitters are instead found in the company's counter rows, each checked for the term in the lower-cased address and
+ * job number or name it keeps (`strpos`; migrations 017 and 032). At 100,000 SWMS on 5,000 sites, 'o' found its sites
+ * in about 15 ms against 23-29 with each site's text built again from its row (`tests/bench/RESULTS.md`, twenty-fifth
+ * session), and 'a' in 1.x ms against 5.6 from the counter rows (twenty-sixth). A longer term, matching a few sites,
+ * still joins them.
  */
 /** A match's key and counters, as each side of a search selects them from its counter row (sc). */
 const counterColumns = sql`sc.key, sc.total, sc.admin_pending, sc.supervisor_pending`;
@@ -101,10 +102,8 @@ function withSearchMatches(db: Db, companyId: string, search: ListSearch): Query
     ? sql<SearchMatch>`(
         SELECT ${counterColumns}
         FROM swms_counts sc
-        WHERE sc.company_id = ${companyId} AND sc.dimension = 'site'
-          AND coalesce(sc.key IN (SELECT sp.id FROM project_sites sp WHERE sp.company_id = ${companyId}
-            AND (strpos(lower(sp.address || ', ' || sp.suburb || ' ' || sp.postcode), ${loweredOnce(term)}) > 0
-              OR strpos(lower(sp.site_number), ${loweredOnce(term)}) > 0)), false))`
+        WHERE sc.company_id = ${companyId} AND sc.dimension = 'site' AND sc.total > 0
+          AND (strpos(sc.search_text, ${loweredOnce(term)}) > 0 OR strpos(sc.search_job, ${loweredOnce(term)}) > 0))`
     : sql<SearchMatch>`(
         SELECT ${counterColumns}
         FROM project_sites sp JOIN swms_counts sc ON sc.company_id = ${companyId} AND sc.dimension = 'site' AND sc.key = sp.id

@@ -617,6 +617,32 @@ describe('GET /api/company/:id/swms', () => {
     }
   });
 
+  it('finds a site by the address and job number it has now, for a term of a letter or two as for a longer one', async () => {
+    const company = await companyWithSwms(3);
+    const url = `/api/company/${company.companyId}/projectSites/${company.siteId}`;
+    const found = async (term: string) => (await list(company.admin, `search=${encodeURIComponent(term)}`)).total;
+    // Neither 'q' nor 'Qx' is in the site's address ('2 Bulk St, Sydney 2000'), job number (BK-1) or the submitter's name.
+    expect([await found('q'), await found('Qx'), await found('7'), await found('bk')]).toEqual([0, 0, 0, 3]);
+    const renamed = await call('PUT', url, company.admin.token, {
+      address: '9 Quay St',
+      suburb: 'Haymarket',
+      postcode: '2000',
+      siteNumber: 'QX-7',
+      clientName: 'Bulk',
+      version: 1,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect([await found('q'), await found('Qx'), await found('7'), await found('bk'), await found('quay')]).toEqual([3, 3, 3, 0, 3]);
+    // A site's first SWMS creates its counter row, which takes the site's text with it.
+    const fresh = randomUUID();
+    await app.db
+      .insertInto('project_sites')
+      .values({ id: fresh, company_id: company.companyId, address: '4 Jetty Rd', suburb: 'Sydney', postcode: '2000', site_number: 'ZV-5', client_name: 'Bulk' })
+      .execute();
+    await addSwms(company, fresh, company.trades.userId, 2);
+    expect([await found('j'), await found('zv'), await found('q')]).toEqual([2, 2, 3]);
+  });
+
   it('finds a submitter by the name they have now, in every company they submitted to', async () => {
     const first = await companyWithSwms(3);
     const second = await companyWithSwms(1);
