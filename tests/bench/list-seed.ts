@@ -31,8 +31,11 @@ const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join(values)}]:
 
 const benchEmails = { adminEmail: 'admin@bench.test', supervisorEmail: 'supervisor@bench.test', superUserEmail: 'super@bench.test' } as const;
 
-/** A database `seedLists` filled before (kept with `npm run bench -- --keep`): its company and accounts. */
-export async function seededLists(db: Db): Promise<ListSeed> {
+/**
+ * A database `seedLists` filled before (kept with `npm run bench -- --keep`): its company and accounts, and its size
+ * (SWMS and sites of the company, live client companies), which the deep pages and the printed figures follow.
+ */
+export async function seededLists(db: Db): Promise<ListSeed & { readonly size: Omit<ListSeedSize, 'trades'> }> {
   const admin = await db
     .selectFrom('user_roles as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -44,7 +47,13 @@ export async function seededLists(db: Db): Promise<ListSeed> {
   // The last run's select-all review left a dead version of every counter it changed, and a server
   // with autovacuum off (this machine's) would measure them: start from what a live database holds.
   await settle(db);
-  return { companyId: admin.company_id, ...benchEmails };
+  const counted = await sql<{ swms: string; sites: string; clients: string }>`SELECT
+    (SELECT total FROM swms_counts WHERE company_id = ${admin.company_id} AND dimension = 'company' AND key = ${admin.company_id}) AS swms,
+    (SELECT count(*) FROM project_sites WHERE company_id = ${admin.company_id}) AS sites,
+    (SELECT count(*) FROM companies WHERE deleted_at IS NULL) AS clients`.execute(db);
+  const [row] = counted.rows;
+  const size = { swms: Number(row?.swms ?? 0), sites: Number(row?.sites ?? 0), clients: Number(row?.clients ?? 0) };
+  return { companyId: admin.company_id, ...benchEmails, size };
 }
 
 /**

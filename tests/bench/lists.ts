@@ -343,7 +343,15 @@ async function benchmark(kind: 'postgres' | 'pglite') {
   try {
     await migrate(db);
     const reused = kind === 'postgres' && options.reuse !== undefined;
-    const seed = reused ? await seededLists(db) : await seedLists(db, size);
+    let seed: ListSeed;
+    if (reused) {
+      // A kept database has the size it was seeded with, whatever --swms says now.
+      const kept = await seededLists(db);
+      Object.assign(size, kept.size);
+      seed = kept;
+    } else {
+      seed = await seedLists(db, size);
+    }
     console.log(
       `\n${kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${fixed(size.swms)} SWMS on ${fixed(size.sites)} sites, ` +
         `${fixed(size.clients)} clients, ${reused ? `reused ${options.reuse}` : 'seeded'} in ${fixed((performance.now() - started) / 1000, 1)} s; ${connections} connections, ${seconds} s per run`,
