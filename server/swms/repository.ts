@@ -90,7 +90,7 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * submitters are instead found in the company's counter rows, each checked for the term in the lower-cased address and
  * job number or name it keeps (`strpos`; migrations 017 and 032). At 100,000 SWMS on 5,000 sites, 'o' found its sites
  * in about 15 ms against 23-29 with each site's text built again from its row (`tests/bench/RESULTS.md`, twenty-fifth
- * session), and 'a' in 1.x ms against 5.6 from the counter rows (twenty-sixth). A longer term, matching a few sites,
+ * session), and 'a' in 1.1-1.3 ms against 5.6 from the counter rows (twenty-sixth). A longer term, matching a few sites,
  * still joins them.
  */
 /** A match's key and counters, as each side of a search selects them from its counter row (sc). */
@@ -202,10 +202,10 @@ function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number |
  * every SWMS). The SWMS are read from the (company, submitter, site) indexes of the SWMS table (migration 030) or, for
  * those awaiting the flag, of its queue (migration 031): an index entry per SWMS, so the fewer the better. Before the
  * queue carried a SWMS's submitter and site, a filtered count read each SWMS's flag from its table page, and past a
- * quarter of the company's SWMS read the whole table: 'a' For Review took 289 ms at a million SWMS, and 'e' Reviewed
- * 734. PostgreSQL runs only the branch the CASE takes. Each side's size is summed once, in one row the CASE reads:
- * written as a subquery per use, the statement carried twelve plans PostgreSQL set up on every run (a tenth of a
- * search's time).
+ * quarter of the company's SWMS read the whole table: at a million SWMS, 'a' For Review took 118-125 ms (now 10) and 'e'
+ * Reviewed 327-330 (now 82-86; `tests/bench/RESULTS.md`, twenty-sixth session). PostgreSQL runs only the branch the
+ * CASE takes. Each side's size is summed once, in one row the CASE reads: written as a subquery per use, the statement
+ * carried twelve plans PostgreSQL set up on every run (a tenth of a search's time).
  */
 function matchingCount(flag: ReviewFlag, kind: 'all' | 'forReview', companyId: string): RawBuilder<number | string | null> {
   const sizeColumn = kind === 'all' ? 'total' : flagColumns[flag].pending;
