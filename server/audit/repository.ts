@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { AuditEvent, AuditQuery } from '../../src/domain/audit';
 import type { Db } from '../db/database';
 
@@ -25,6 +25,17 @@ interface Row {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
+ * An event the search finds: its action, target label or detail holds the term (the lower-cased text each event keeps,
+ * migration 033), or its actor's name or email does (the actors found once, a hashed lookup per event). Checking the
+ * detail as text was most of a search's time: turning 206,000 events' detail into text to find nothing took 1.2 s.
+ */
+const matchesAuditSearch = (search: string) => {
+  const pattern = `%${escapeLike(search)}%`;
+  return sql<SqlBool>`(strpos(e.search_text, lower(${search})) > 0
+    OR e.actor_user_id IN (SELECT id FROM users WHERE concat_ws(' ', first_name, surname, email) ILIKE ${pattern}))`;
+};
+
+/**
  * One company's audit events, newest first, a page at a time: the company's chain read backwards
  * from `cursor` (a chain position), so a page costs the same at any depth.
  */
@@ -45,17 +56,7 @@ export async function searchAuditEvents(db: Db, companyId: string, query: AuditQ
   if (query.from) select = select.where('e.created_at', '>=', new Date(query.from));
   if (query.to) select = select.where('e.created_at', '<=', new Date(query.to));
   const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    select = select.where((where) =>
-      where.or([
-        where('e.action', 'ilike', pattern),
-        where('e.target_label', 'ilike', pattern),
-        where(sql<string>`e.detail::text`, 'ilike', pattern),
-        where(sql<string>`concat_ws(' ', u.first_name, u.surname, u.email)`, 'ilike', pattern),
-      ]),
-    );
-  }
+  if (search) select = select.where(matchesAuditSearch(search));
   const rows = await select.orderBy('e.seq', 'desc').limit(limit).execute();
   return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 }

@@ -76,6 +76,23 @@ describe('GET /api/company/:id/audit', () => {
     expect((await read(adminToken, companyId, '?to=2000-01-01T00:00:00Z')).json<AuditPage>().items).toHaveLength(0);
   });
 
+  it("finds events by the text of their action, target, detail, and their actor's name and email as they are now, in any case", async () => {
+    const seqs = async (search: string) =>
+      (await read(adminToken, companyId, `?search=${encodeURIComponent(search)}`)).json<AuditPage>().items.map((event) => event.seq);
+    expect(await seqs('SITE.CREATE')).toEqual([4, 3, 2]);
+    expect(await seqs('au-1 2 audit st')).toEqual([3]);
+    // The client name is in the detail alone (the label holds the job number and address).
+    expect(await seqs('=hyperLINK(')).toEqual([4, 3, 2]);
+    expect(await seqs('ADMIN@HARBOUR')).toEqual([4, 3, 2]);
+    expect(await seqs('operator@example')).toEqual([1]);
+    // A term is found as typed, its LIKE wildcards too; nothing holds these.
+    expect(await seqs('%')).toEqual([]);
+    expect(await seqs('audit_st')).toEqual([]);
+    const adminId = (await read(adminToken, companyId, '?limit=1')).json<AuditPage>().items[0]?.actor?._id ?? '';
+    await testApp.app.db.updateTable('users').set({ first_name: 'Quentin', surname: 'Marsh' }).where('id', '=', adminId).execute();
+    expect(await seqs('quentin MARSH')).toEqual([4, 3, 2]);
+  });
+
   it('answers each bad filter with 400 and a message naming it, never 500', async () => {
     for (const [query, message] of [
       ['?actor=nobody', auditMessages.actor],
