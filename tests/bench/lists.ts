@@ -39,8 +39,8 @@ import { newSearches, newThreeWordSearches } from './new-searches';
  *
  * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5] [--only <text>] [--keep] [--churned]
  * [--reuse portal_bench_<pid>] (PostgreSQL only: load a database kept by an earlier --keep run instead of seeding;
- * it runs at the size that database holds, whatever --swms says). --churned: after the select-all review (`--only "bulk review"` runs it
- * alone), the SWMS lists again on PostgreSQL, not analysed since.
+ * it runs at the size that database holds, whatever --swms says). --churned: after the select-all review
+ * (`--only "bulk review"` runs it alone), the SWMS lists again on PostgreSQL, not analysed since.
  */
 const { values: options } = parseArgs({
   options: {
