@@ -58,6 +58,41 @@ describe('database migrations', () => {
     ]);
   });
 
+  it('keeps statistics of the SWMS and audit events only for the columns queries filter, join or sort on (migration 034)', async () => {
+    const withoutStatistics = async (table: string) =>
+      (
+        await sql<{ name: string }>`
+          select attname as name from pg_attribute
+          where attrelid = ${table}::regclass and attnum > 0 and not attisdropped and attstattarget = 0 order by attnum`.execute(app.db)
+      ).rows.map((row) => row.name);
+    expect(await withoutStatistics('swms')).toEqual([
+      'high_risk_work',
+      'risk_consequence_level',
+      'risk_likelihood_level',
+      'risk_overall_level',
+      'task_description',
+      'mobile_plant_tools',
+      'risk_text',
+      'control_text',
+      'ppe',
+      'other_ppe',
+      'control_implementation',
+      'control_monitoring',
+      'control_review',
+    ]);
+    expect(await withoutStatistics('audit_events')).toEqual(['detail', 'actor_role', 'target_label', 'request_id', 'prev_hash', 'hash', 'search_text']);
+    // An analysed table has statistics for the columns the audit trail filters on, none for the rest.
+    await sql`insert into audit_events (id, action, entity, entity_id, detail) values (gen_random_uuid(), 'probe.analysed', 'probe', gen_random_uuid(), '{"probe": 1}')`.execute(app.db);
+    await sql`analyze audit_events`.execute(app.db);
+    const analysed = async (table: string) =>
+      (await sql<{ name: string }>`select attname as name from pg_stats where schemaname = current_schema() and tablename = ${table}`.execute(app.db)).rows.map(
+        (row) => row.name,
+      );
+    const events = await analysed('audit_events');
+    expect(events).toEqual(expect.arrayContaining(['chain', 'seq', 'company_id', 'actor_user_id', 'action', 'entity', 'entity_id', 'created_at']));
+    expect(events.filter((name) => ['detail', 'search_text', 'hash', 'prev_hash'].includes(name))).toEqual([]);
+  });
+
   it('drops every kept site search total when the sites are truncated (migration 027)', async () => {
     const companyId = crypto.randomUUID();
     await app.db

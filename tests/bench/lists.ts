@@ -35,7 +35,8 @@ import { newSearches, newThreeWordSearches } from './new-searches';
  * - the ratio of the API's rate to the direct rate.
  * PostgreSQL at 32 connections (TEST_DATABASE_URL's server, default the local one, in a fresh
  * database) and the embedded PGlite at 8. Each scenario runs a second over HTTP first, unmeasured, as a
- * warm-up (since the nineteenth session). Prints figures only; nothing is asserted.
+ * warm-up (since the nineteenth session). After the select-all review, the analyses it makes due are timed (since the
+ * twenty-seventh session). Prints figures only; nothing is asserted.
  *
  * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5] [--only <text>] [--keep] [--churned]
  * [--reuse portal_bench_<pid>] (PostgreSQL only: load a database kept by an earlier --keep run instead of seeding;
@@ -276,6 +277,20 @@ async function bulkReview(baseUrl: string, seed: ListSeed, token: string, db: Db
   );
 }
 
+/**
+ * What the analyses a select-all review makes due take (autovacuum's beside the requests on PostgreSQL; on PGlite the
+ * owner's maintenance, holding its one connection): the SWMS, their For Review queue and the audit events.
+ */
+async function analysesAfterReview(db: Db) {
+  const took: string[] = [];
+  for (const table of ['swms', 'swms_awaiting_review', 'audit_events']) {
+    const begun = performance.now();
+    await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    took.push(`${table} ${fixed(performance.now() - begun)} ms`);
+  }
+  console.log(`The analyses that review makes due: ${took.join(', ')}`);
+}
+
 async function cliToken(env: Record<string, string>, email: string): Promise<string> {
   const { code, stdout, stderr } = await runCliProcess(['token', email], env);
   if (code !== 0) throw new Error(`cli token ${email} exited ${code}: ${stderr.trim()}`);
@@ -419,6 +434,15 @@ async function benchmark(kind: 'postgres' | 'pglite') {
           const direct = await measureDirect(scenario, path);
           printRow(scenario.name, await measureApi(scenario, path), direct);
         }
+      }
+      if (kind === 'postgres') {
+        await analysesAfterReview(db);
+      } else {
+        // The folder has one owner: the portal hands it back to the bench for its analyses.
+        await running.stop();
+        portal = undefined;
+        const owned = await openDatabase({ dataDir: path.join(dataDir ?? '', 'pglite') });
+        await analysesAfterReview(owned).finally(() => owned.destroy());
       }
     }
   } finally {
