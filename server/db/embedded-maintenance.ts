@@ -22,8 +22,8 @@ export interface Maintained {
  * VACUUM and ANALYZE is a statement of its own that waits for a quiet moment (`Patience`), and requests waiting for the
  * connection go between them (at 100,000 SWMS, after a review of 5,000: VACUUM swms 25-87 ms, ANALYZE swms 320-550 ms,
  * ANALYZE audit_events about 500 ms, which migration 034 brought to 150-225 and 330-420 with 160,000 events; a look with
- * nothing due, 5 ms). Without that, the look that a bulk review made
- * due ran during the next review's batches and made it take 2.1-2.5 s instead of 0.9-1.2.
+ * nothing due, 5 ms). Without that, the look that a bulk review made due ran during the next review's batches and made
+ * it take 2.1-2.5 s instead of 0.9-1.2.
  */
 export async function maintainEmbedded(db: Db, patience: Patience = defaultPatience): Promise<Maintained> {
   const turn = quietTurns(db, patience);

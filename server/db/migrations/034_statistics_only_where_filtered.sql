@@ -4,9 +4,9 @@
 -- and no plan reads them (an audit search matches `strpos(search_text, ...)`, which no column statistics price). A
 -- select-all review of 5,000 SWMS makes both tables due (the SWMS after 1% of it changes, migration 029), and the
 -- analyses then ran as long as the review: on the embedded PGlite, whose own maintenance holds the one connection for
--- each (`server/db/embedded-maintenance.ts`), ANALYZE swms took 280-500 ms and ANALYZE audit_events 830-1,060 (160,000
+-- each (`server/db/embedded-maintenance.ts`), ANALYZE swms took 280-500 ms and ANALYZE audit_events 830-1,110 (160,000
 -- events), against 150-225 and 330-420 without these columns; on PostgreSQL, where autovacuum does them beside the
--- requests on the same cores, 300 and 610-840 ms against 95-140 and 220-250.
+-- requests on the same cores, 297-346 and 612-1,098 ms against 94-139 and 217-251.
 -- Kept: every column a WHERE, join or ORDER BY names (the SWMS' ids, company, site, submitter, dates, review flags and
 -- reviewers, photos, job order; the events' id, chain, sequence, company, actor, action, target and time).
 ALTER TABLE swms
