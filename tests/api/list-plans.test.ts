@@ -10,7 +10,8 @@ import { decodeOr400 } from '../../server/http/errors';
 import { genericPlanMark } from '../../server/db/routed-pool';
 import { siteSearchMemory } from '../../server/sites/search-sightings';
 import { searchSites } from '../../server/sites/service';
-import { searchSwms } from '../../server/swms/service';
+import { changeMatchingReviewStatus, searchSwms } from '../../server/swms/service';
+import { searchAuditEvents } from '../../server/audit/repository';
 import { seedLists, type ListSeed } from '../bench/list-seed';
 import { createTestApp } from './test-app';
 
@@ -184,6 +185,46 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       const read = executedIndexes(await explainedPlans(search(query), { analyze: true }));
       expect(read, JSON.stringify(query)).toContain(index);
       if (index !== trigrams) expect(read, JSON.stringify(query)).not.toContain(trigrams);
+    }
+  }, 60_000);
+
+  it("reads a company's audit trail along its chain, a date range by its time and a SWMS's history along its target (migration 035)", async (context) => {
+    if (embeddedPglite(app.db)) return context.skip();
+    // A select-all review of the company's SWMS writes an event for each into the company's chain.
+    const supervisor = await app.db.selectFrom('users').select('id').where('email', '=', seed.supervisorEmail).executeTakeFirstOrThrow();
+    const reviewer = { userId: supervisor.id, requestId: null, companyId: seed.companyId, flag: 'supervisor' as const };
+    expect((await changeMatchingReviewStatus(portal(app.db), reviewer, {}, [], 'reviewed')).changed).toBeGreaterThan(1_000);
+    await sql`ANALYZE audit_events`.execute(app.db);
+    const event = await app.db
+      .selectFrom('audit_events')
+      .select(['seq', 'entity_id', 'actor_user_id', 'created_at'])
+      .where('chain', '=', seed.companyId)
+      .where('entity', '=', 'swms')
+      .orderBy('seq', 'desc')
+      .offset(100)
+      .executeTakeFirstOrThrow();
+    const at = new Date(event.created_at);
+    const chain = 'audit_events_chain_seq';
+    const byTime = 'audit_events_chain_time';
+    // Each read and the indexes it may take: a date range the chain's walk from its newest meets at once, or the range
+    // read by its time; a range before the first event by its time, where the walk would read the whole chain.
+    const cases: readonly [string, Record<string, unknown>, readonly string[]][] = [
+      ['page one', {}, [chain]],
+      ['a later page', { cursor: Number(event.seq) }, [chain]],
+      ['a search', { search: 'olivia' }, [chain]],
+      ['a search that finds nothing', { search: 'zzzz' }, [chain]],
+      ['an actor', { actor: event.actor_user_id }, [chain]],
+      ['an action', { action: 'swms.reviewed' }, [chain]],
+      ['a recent date range', { from: new Date(at.getTime() - 60_000).toISOString(), to: at.toISOString() }, [chain, byTime]],
+      ['a date range before the first event', { from: '2020-01-01T00:00:00.000Z', to: '2020-01-02T00:00:00.000Z' }, [byTime]],
+      ["a SWMS's history", { targetType: 'swms', targetId: event.entity_id }, ['audit_events_entity']],
+    ];
+    for (const [name, query, indexes] of cases) {
+      const explained = await explainedPlans((db) => searchAuditEvents(db, seed.companyId, query as never, 50).then(() => undefined), { analyze: true });
+      const read = executedIndexes(explained).filter((index) => index.startsWith('audit_events'));
+      expect(read.length, name).toBe(1);
+      expect(indexes, `${name} read ${read.join(', ')}`).toContain(read[0]);
+      expect(explained, name).not.toMatch(/"Node Type":"Seq Scan"[^}]*"Relation Name":"audit_events"/);
     }
   }, 60_000);
 });
