@@ -1,16 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { firstPort as port, portalPorts, workers } from './tests/e2e/support/portals';
+import { deployedDatabase, deployedPort, firstPort as port, portalPorts, workers } from './tests/e2e/support/portals';
 
 // The config is read again inside each worker, which knows its index: its specs use its own portal.
 const workerPort = portalPorts[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? port;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // A portal reached by a name that is not loopback, as behind a proxy or on a LAN: Chromium alone resolves it.
-// Its port follows E2E_PORT (3101 by default) so runs on other ports do not share it.
-const deployedPort = port + 1;
+// Its port follows E2E_PORT (3101 by default) so runs on other ports do not share it; with TEST_DATABASE_URL (CI sets
+// it) it runs on PostgreSQL (`deployedDatabase`).
 const deployed = { port: deployedPort, publicUrl: `http://portal.test:${deployedPort}`, hostRule: 'MAP portal.test 127.0.0.1' } as const;
-// With TEST_DATABASE_URL (CI sets it), that deployed portal runs on PostgreSQL, in a database made fresh for the run.
-const deployedDatabase = process.env.TEST_DATABASE_URL ? Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/portal_e2e_${deployedPort}` }).href : '';
 
 // The review digest's round is 30 s in service; here a test that waits for a digest waits 2 s at most for the round.
 const quickDigests = { REVIEW_DIGEST_ROUND_SECONDS: '2' } as const;
