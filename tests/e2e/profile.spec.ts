@@ -31,6 +31,8 @@ test('the theme toggle starts from the system preference and is remembered', asy
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
   await signInQuickly(page, demo.admin);
+  // The sign-in screen has a toggle of its own: a click on it as the signed-in screen replaces it was lost (CI, 28 Nov).
+  await expect(page.getByRole('heading', { name: 'Company Profile', level: 1 })).toBeVisible();
   const toLight = page.getByRole('button', { name: 'Use light mode' });
   await expect(toLight).toBeVisible();
   await toLight.click();
