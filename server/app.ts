@@ -132,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       dataDir: path.join(config.dataDir, 'pglite'),
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       step,
+      faultInMemory: true,
     });
   } catch (error) {
     await azurite?.then((running) => running.stop()).catch(() => undefined);

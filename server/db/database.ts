@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { EmbeddedPglite } from './pglite-memory';
 import { pglitePool, type PoolActivity } from './pglite-pool';
 import { routedPool } from './routed-pool';
 import type { Database } from './tables';
@@ -34,7 +34,7 @@ export const pgliteExtensions = { btree_gin, pg_trgm };
  * An embedded database's PGlite (issue 12: the backup dumps its folder while it holds the pool's one connection) and
  * who is using that connection (its maintenance waits for a quiet moment).
  */
-const embedded = new WeakMap<Db, { readonly pglite: PGlite; readonly activity: () => PoolActivity }>();
+const embedded = new WeakMap<Db, { readonly pglite: EmbeddedPglite; readonly activity: () => PoolActivity }>();
 
 /** Who is using an embedded database's one connection; undefined on a PostgreSQL server. */
 export function embeddedActivity(db: Db): (() => PoolActivity) | undefined {
@@ -42,7 +42,7 @@ export function embeddedActivity(db: Db): (() => PoolActivity) | undefined {
 }
 
 /** The PGlite behind an embedded database; undefined on a PostgreSQL server. */
-export function embeddedPglite(db: Db): PGlite | undefined {
+export function embeddedPglite(db: Db): EmbeddedPglite | undefined {
   return embedded.get(db)?.pglite;
 }
 
@@ -51,7 +51,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: routedPool({ url: config.url, statementTimeoutMs: config.statementTimeoutMs, onIdleError: config.onIdleError }) as never }) });
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const pglite = await PGlite.create(config.dataDir, {
+  const pglite = await EmbeddedPglite.open(config.dataDir, {
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
     extensions: pgliteExtensions,
   });

@@ -10,7 +10,16 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; statementTimeoutMs?: number; step?: TimeStep }>(async (app, options) => {
+export interface DbPluginOptions {
+  readonly url?: string | undefined;
+  readonly dataDir: string;
+  readonly statementTimeoutMs?: number;
+  readonly step?: TimeStep;
+  /** A process that serves requests faults in an embedded database's memory before it listens (`faultInIfFilled`). */
+  readonly faultInMemory?: boolean;
+}
+
+export const dbPlugin = fp<DbPluginOptions>(async (app, options) => {
   const step = options.step ?? untimed;
   const db = await step(options.url ? 'database connection' : 'embedded database', () =>
     openDatabase({
@@ -26,8 +35,13 @@ export const dbPlugin = fp<{ url?: string | undefined; dataDir: string; statemen
   });
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
   app.decorate('db', db);
+  const pglite = embeddedPglite(db);
+  if (pglite && options.faultInMemory) {
+    const bytes = await step('embedded memory', () => pglite.faultInIfFilled());
+    if (bytes > 0) app.log.info({ bytes }, 'the embedded database memory faulted in');
+  }
   // PGlite has no autovacuum: the process that owns its folder vacuums and analyses it (server/db/embedded-maintenance.ts).
-  const maintenance = embeddedPglite(db)
+  const maintenance = pglite
     ? scheduleEmbeddedMaintenance(db, {
         maintained: (done) => app.log.info(done, 'the embedded database vacuumed and analysed'),
         failed: (error) => app.log.warn({ err: error }, 'the embedded database could not be vacuumed'),
