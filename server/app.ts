@@ -62,6 +62,8 @@ export interface BuildOptions {
   readonly webBuild?: Promise<void>;
   /** Where log lines go instead of standard output (tests read them). */
   readonly logStream?: { write(line: string): void };
+  /** The long-running portal faults in an embedded database's memory before it listens (`server/db/pglite-memory.ts`). */
+  readonly faultInEmbeddedMemory?: boolean;
 }
 
 /** Load balancers and the start script probe this: it would be most of the log and says nothing. */
@@ -132,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       dataDir: path.join(config.dataDir, 'pglite'),
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       step,
-      faultInMemory: true,
+      faultInMemory: options.faultInEmbeddedMemory === true,
     });
   } catch (error) {
     await azurite?.then((running) => running.stop()).catch(() => undefined);

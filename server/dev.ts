@@ -8,7 +8,7 @@ const apiPort = port + 1;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { port: apiPort, serveSpa: false, publicUrl: process.env.PUBLIC_URL ?? `http://localhost:${port}` });
-  const app = await buildApp(config, { answerCommands: true });
+  const app = await buildApp(config, { answerCommands: true, faultInEmbeddedMemory: true });
   if (config.seedDemoWhenEmpty) {
     const summary = await seedDemoWhenEmpty(app.db, app.storage);
     if (summary) app.log.info({ summary }, 'demo data loaded');

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     config.serveSpa && isWebBuildStale(config.distDir) ? steps.time('web app build', () => buildWebApp(config.distDir)) : undefined;
   // Handled here too, so a build that fails while the database is still opening is reported, not thrown unhandled.
   webBuild?.catch(() => undefined);
-  const portal = await buildApp(config, { answerCommands: true, step: steps.time, webBuild });
+  const portal = await buildApp(config, { answerCommands: true, faultInEmbeddedMemory: true, step: steps.time, webBuild });
   app = portal;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -495,14 +495,19 @@ export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly
   const columns = flagColumns[write.flag];
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
   for (const batch of batches(changes, reviewBatchSize)) {
+    const ids = batch.map((state) => state.id);
+    // `s.id = ANY(ids)` repeats the join on `previous` so that the planner can find the SWMS by their key: without it,
+    // at 100,000 SWMS it read and hashed the whole table for each batch (a process's first select-all of 4,700 on
+    // PGlite took 0.96-1.06 s, with it 0.89-0.93; on PostgreSQL a batch of 5,000 took 156-172 ms, with it 124-146).
+    // At a million SWMS PostgreSQL already looked each up by its key (93-97 ms a batch; with this, 105-108).
     await sql`
       WITH previous AS (
-        SELECT * FROM unnest(${batch.map((state) => state.id)}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
+        SELECT * FROM unnest(${ids}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
           ${batch.map((state) => state.reviewedBy)}::uuid[]) AS previous (id, reviewed_at, reviewed_by)
       ), changed AS (
         UPDATE swms AS s SET ${sql.ref(columns.at)} = ${write.reviewedBy === null ? null : sql`now()`}, ${sql.ref(columns.by)} = ${write.reviewedBy}
         FROM project_sites AS p, previous
-        WHERE p.id = s.site_id AND s.id = previous.id
+        WHERE p.id = s.site_id AND s.id = previous.id AND s.id = ANY(${ids}::uuid[])
         RETURNING s.id, ${isoMillis(`s.${columns.at}`)} AS reviewed_at, previous.reviewed_at AS previous_at, previous.reviewed_by AS previous_by,
           audit_swms_label(p.site_number, s.task_description) AS label
       )
