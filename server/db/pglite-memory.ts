@@ -21,8 +21,8 @@ export class EmbeddedPglite extends PGlite {
 
   /**
    * Touches every page of the WebAssembly memory once, writing back the byte it reads, so that nothing changes but
-   * the operating system backs each page now. Only while no statement runs (PGlite runs its WebAssembly only inside a
-   * call; JavaScript runs one thing at a time). Returns the bytes touched.
+   * the operating system backs each page now. PGlite's WebAssembly runs on this one thread, so nothing can write
+   * between the read and the write back. Returns the bytes touched.
    */
   faultInMemory(): number {
     const memory = this.mod?.wasmMemory;
