@@ -641,6 +641,17 @@ describe('GET /api/company/:id/swms', () => {
       .execute();
     await addSwms(company, fresh, company.trades.userId, 2);
     expect([await found('j'), await found('zv'), await found('q')]).toEqual([2, 2, 3]);
+    // An update that moves a SWMS to a site with none yet and hands it to someone with none in the company creates both
+    // counter rows in its own statement (migration 036), with the site's text and the person's name.
+    const wharf = randomUUID();
+    await app.db
+      .insertInto('project_sites')
+      .values({ id: wharf, company_id: company.companyId, address: '6 Wharf Ln', suburb: 'Sydney', postcode: '2000', site_number: 'WV-8', client_name: 'Bulk' })
+      .execute();
+    await app.db.updateTable('swms').set({ site_id: wharf, created_by: company.admin.userId }).where('id', '=', company.swmsIds[0]!).execute();
+    // Terms of a letter or two are found from the counter rows' text alone ('mi' is in 'admin', and in no address).
+    expect([await found('wh'), await found('wv'), await found('mi'), await found('wharf'), await found('admin bulk')]).toEqual([1, 1, 1, 1, 1]);
+    expect([await found('quay'), await found('tradie')]).toEqual([2, 4]);
   });
 
   it('finds a submitter by the name they have now, in every company they submitted to', async () => {
