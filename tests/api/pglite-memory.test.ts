@@ -44,7 +44,8 @@ describe('the embedded database faults its memory in ahead of use', () => {
   }, 60_000);
 
   it('the first pass faults the untouched pages in, and a second finds none left', () => {
-    // Read from the same process (Vitest runs each file in a process of its own); the passes allocate nothing.
+    // Counted for the whole process: a Vitest worker runs its files one at a time, so nothing else runs here meanwhile,
+    // and the passes allocate nothing.
     const faults = () => process.resourceUsage().minorPageFault;
     const start = faults();
     expect(pglite.faultInMemory()).toBe(pglite.memoryBytes());
