@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import * as Gate from '../../../machines/site-check-in.selectors';
 import { Session } from '../../app/hooks';
+import { tradesEditPath } from '../../domain/trades-paths';
 import { Brand } from '../../ui/brand';
 import { PageTitle } from '../../ui/page';
 import { LoadingState } from '../../ui/status';
@@ -18,7 +19,6 @@ import {
   SignedOutScreen,
   SiteSummary,
 } from './check-in-screens';
-import { profileEditPath } from './paths';
 import { checkInText } from './strings';
 import { useSiteCheckIn } from './use-site-check-in';
 import './check-in.css';
@@ -42,7 +42,7 @@ function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteK
   const { actor, here, userId, homePath } = useSiteCheckIn(siteId, siteKey);
   const screen = useSelector(actor, Gate.screen);
   const site = useSelector(actor, Gate.site);
-  const profilePath = profileEditPath(userId ?? '', here);
+  const profilePath = tradesEditPath(userId ?? '', here);
 
   if (screen === 'loading') return <LoadingState />;
   if (screen === 'invalidKey') return <InvalidKeyScreen />;

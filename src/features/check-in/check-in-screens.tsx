@@ -10,7 +10,7 @@ import type { VisitSite } from '../../domain/site-visit';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { AlertIcon, AppleIcon, CheckIcon, GoogleIcon } from '../../ui/icons';
-import { newSwmsPath } from './paths';
+import { newSwmsPath } from '../../domain/swms-draft';
 import { checkInText } from './strings';
 
 export type CheckInActor = ActorRefFrom<typeof siteCheckInMachine>;

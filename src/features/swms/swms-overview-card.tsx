@@ -4,7 +4,8 @@ import type { Swms } from '../../domain/swms';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { swmsText } from './strings';
-import { sitePath, tradesPersonPath } from './swms-paths';
+import { tradesHomePath } from '../../domain/trades-paths';
+import { sitePath } from './swms-paths';
 
 /**
  * Spec §2: the submitter (a link to their details), the site, its job number and when it was
@@ -21,7 +22,7 @@ export function SwmsOverviewCard({ companyId, swms }: { readonly companyId: stri
       <CardContent>
         <DetailList>
           <DetailItem label={swmsText.submittedBy}>
-            <Link to={tradesPersonPath(submitter._id)}>{`${submitter.firstName} ${submitter.surname}`.trim()}</Link>
+            <Link to={tradesHomePath(submitter._id)}>{`${submitter.firstName} ${submitter.surname}`.trim()}</Link>
           </DetailItem>
           <DetailItem label={swmsText.siteAddress}>
             <Link to={sitePath(companyId, swms.site._id)}>{swms.site.fullAddress}</Link>

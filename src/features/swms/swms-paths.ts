@@ -3,7 +3,5 @@ export const swmsListPath = (companyId: string, search = '') => `/company/${enco
 export const swmsPath = (companyId: string, swmsId: string) =>
   `/company/${encodeURIComponent(companyId)}/swms/${encodeURIComponent(swmsId)}`;
 
-export const tradesPersonPath = (id: string) => `/trades/${encodeURIComponent(id)}`;
-
 export const sitePath = (companyId: string, siteId: string) =>
   `/company/${encodeURIComponent(companyId)}/projectsites/${encodeURIComponent(siteId)}`;

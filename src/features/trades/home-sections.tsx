@@ -5,13 +5,14 @@ import type { TradesHome } from '../../../machines/trades-home.machine';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { formatDateTime } from '../../domain/dates';
 import { reviewStatusLabels } from '../../domain/swms';
+import { newSwmsPath } from '../../domain/swms-draft';
 import type { TradesActivity } from '../../domain/trades';
+import { tradesEditPath } from '../../domain/trades-paths';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { AlertIcon } from '../../ui/icons';
 import { LicenceList } from './licence-list';
-import { newSwmsPath, tradesEditPath } from './paths';
 import { homeText, tradesFieldLabels, tradesText } from './strings';
 
 const siteLine = (site: ActivitySite) => [site.address, site.suburb].filter(Boolean).join(', ');

@@ -8,7 +8,8 @@ import { updateTradesProfile } from '../../api/update-trades-profile';
 import type { TradesPerson } from '../../domain/trades';
 import { toast } from '../../ui/toast-store';
 import { clearProfileDraft, loadProfileDraft, saveProfileDraft } from './draft-storage';
-import { safeFrom, tradesHomePath } from './paths';
+import { tradesHomePath } from '../../domain/trades-paths';
+import { safeFrom } from './paths';
 import { profileFormText } from './strings';
 
 /** Where 'Save Edits' and 'Cancel' lead: the page that sent the user here (the check-in page), else their home. */

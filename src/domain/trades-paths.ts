@@ -1,0 +1,10 @@
+/**
+ * A tradesperson's pages, as the features that link to them write their addresses: the trades feature itself, the
+ * check-in page (which sends a new tradesperson to the profile form first) and a SWMS's overview (its submitter).
+ */
+const segment = encodeURIComponent;
+
+export const tradesHomePath = (id: string) => `/trades/${segment(id)}`;
+
+/** The profile form; `from` is where saving returns to (the check-in page that sent the user there). */
+export const tradesEditPath = (id: string, from?: string) => `/trades/${segment(id)}/edit${from ? `?${new URLSearchParams({ from })}` : ''}`;
