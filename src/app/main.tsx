@@ -5,9 +5,12 @@ import '../ui/styles/base.css';
 import '../ui/styles/components.css';
 import './layout/layout.css';
 import { App } from './app';
+import { startSession } from './session/session-context';
 import { initialiseTheme } from './theme/theme-store';
 
 initialiseTheme();
+// Before the first render, so that it already knows whether someone is signed in (session-context.tsx).
+startSession();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
