@@ -3,6 +3,26 @@ import { demo, signIn, storedKeys } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
+/**
+ * Issue 11 §2: the session is read before the first render (src/app/session/session-context.tsx), so a signed-out
+ * visitor's first paint is the login page. Started after it, the first screen was a full-screen spinner and the login
+ * page a second render later (on the throttled phone profile, 170-320 ms of its Largest Contentful Paint).
+ */
+test("a signed-out visitor's first screen is the login page, with no spinner before it", async ({ page }) => {
+  await page.addInitScript(() => {
+    const screens: string[] = [];
+    Object.assign(window, { firstScreens: screens });
+    new MutationObserver(() => {
+      const shown = document.getElementById('root')?.querySelector('main, .status-state');
+      const name = shown ? (shown.classList.contains('status-state') ? 'spinner' : shown.className) : null;
+      if (name && screens.at(-1) !== name) screens.push(name);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { firstScreens: string[] }).firstScreens)).toEqual(['login']);
+});
+
 test('a super user lands on /clients', async ({ page }) => {
   await page.goto('/');
   await signIn(page, demo.superUser);
