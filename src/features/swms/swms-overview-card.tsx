@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { formatActivity } from '../../domain/dates';
 import type { Swms } from '../../domain/swms';
+import { tradesHomePath } from '../../domain/trades-paths';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { swmsText } from './strings';
-import { tradesHomePath } from '../../domain/trades-paths';
 import { sitePath } from './swms-paths';
 
 /**

@@ -6,9 +6,9 @@ import { tradesProfileMachine, type SaveTradesProfileInput } from '../../../mach
 import { getTradesPerson } from '../../api/get-trades-person';
 import { updateTradesProfile } from '../../api/update-trades-profile';
 import type { TradesPerson } from '../../domain/trades';
+import { tradesHomePath } from '../../domain/trades-paths';
 import { toast } from '../../ui/toast-store';
 import { clearProfileDraft, loadProfileDraft, saveProfileDraft } from './draft-storage';
-import { tradesHomePath } from '../../domain/trades-paths';
 import { safeFrom } from './paths';
 import { profileFormText } from './strings';
 
