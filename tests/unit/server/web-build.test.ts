@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWebApp, isWebBuildStale, type BuildInto } from '../../../server/web-build';
+import { buildWebApp, isWebBuildStale, viteBuild, type BuildInto } from '../../../server/web-build';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -111,4 +111,23 @@ describe('buildWebApp on one DIST_DIR', () => {
     expect(readFileSync(path.join(distDir, 'index.html'), 'utf8')).toBe('old');
     expect(readdirSync(root)).toEqual(['dist']);
   });
+});
+
+describe('viteBuild', () => {
+  it("builds React's production bundle even for a portal run with NODE_ENV=development", async () => {
+    const { distDir } = place();
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'development';
+    try {
+      await viteBuild(distDir);
+    } finally {
+      if (before === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = before;
+    }
+    const scripts = readdirSync(path.join(distDir, 'assets')).filter((name) => name.endsWith('.js'));
+    const code = scripts.map((name) => readFileSync(path.join(distDir, 'assets', name), 'utf8')).join('\n');
+    expect(scripts.length).toBeGreaterThan(10);
+    // A warning only React's development build carries.
+    expect(code.includes('Each child in a list should have a unique'), "the build carries React's development warnings").toBe(false);
+  }, 120_000);
 });
