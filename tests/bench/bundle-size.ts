@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -107,8 +108,6 @@ const entryFiles = new Set([...entry].map((key) => manifest[key]?.file));
 async function throttledLoginLcp(): Promise<void> {
   const { chromium } = await import('@playwright/test');
   const { startPortal } = await import('../support/portal-process');
-  const { mkdtempSync } = await import('node:fs');
-  const os = await import('node:os');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lcp-'));
   const portal = await startPortal({ SERVE_SPA: 'true', DIST_DIR: outDir, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, 120_000);
   const browser = await chromium.launch({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildWebApp, isWebBuildStale, viteBuild, type BuildInto } from '../../../server/web-build';
 
 const folders: string[] = [];
@@ -116,13 +116,11 @@ describe('buildWebApp on one DIST_DIR', () => {
 describe('viteBuild', () => {
   it("builds React's production bundle even for a portal run with NODE_ENV=development", async () => {
     const { distDir } = place();
-    const before = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'development';
+    vi.stubEnv('NODE_ENV', 'development');
     try {
       await viteBuild(distDir);
     } finally {
-      if (before === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = before;
+      vi.unstubAllEnvs();
     }
     const scripts = readdirSync(path.join(distDir, 'assets')).filter((name) => name.endsWith('.js'));
     const code = scripts.map((name) => readFileSync(path.join(distDir, 'assets', name), 'utf8')).join('\n');
