@@ -1,14 +1,25 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, type ComponentProps, type RefObject } from 'react';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+/**
+ * The Radix dialog behind every dialog of the portal, in its own chunk: screens draw it through
+ * OnDemandDialog (./dialog-on-demand), which fetches it after the screen shows (issue 11).
+ */
+const ReturnFocus = createContext<RefObject<HTMLElement | null> | undefined>(undefined);
+
+export interface DialogProps extends ComponentProps<typeof DialogPrimitive.Root> {
+  /** The button that opened the dialog (drawn outside Radix's trigger): it takes the focus back as the dialog closes. */
+  readonly returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
-  return <DialogPrimitive.Trigger data-slot="dialog-trigger" {...props} />;
+export function Dialog({ returnFocusTo, ...props }: DialogProps) {
+  return (
+    <ReturnFocus.Provider value={returnFocusTo}>
+      <DialogPrimitive.Root data-slot="dialog" {...props} />
+    </ReturnFocus.Provider>
+  );
 }
 
 export function DialogPortal(props: ComponentProps<typeof DialogPrimitive.Portal>) {
@@ -28,7 +39,8 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   readonly closeLabel?: string;
 }
 
-export function DialogContent({ className, children, variant = 'centered', closeLabel = 'Close', ...props }: DialogContentProps) {
+export function DialogContent({ className, children, variant = 'centered', closeLabel = 'Close', onCloseAutoFocus, ...props }: DialogContentProps) {
+  const returnFocusTo = useContext(ReturnFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,6 +48,12 @@ export function DialogContent({ className, children, variant = 'centered', close
         data-slot="dialog-content"
         data-variant={variant}
         className={cx('dialog-content', className)}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
         {...props}
       >
         {children}

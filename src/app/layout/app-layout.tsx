@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { MenuIcon } from '../../ui/icons';
 import { PageTitleSlotProvider } from '../../ui/page';
 import { ThemeToggle } from '../theme/theme-toggle';
@@ -25,19 +25,24 @@ export function AppLayout() {
           Skip to content
         </a>
         <header className="app-header">
-          <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-            <DialogTrigger asChild>
-              <Button variant="ghost" size="icon" className="app-menu-button" aria-label="Open menu">
+          <OnDemandDialog
+            open={menuOpen}
+            onOpenChange={setMenuOpen}
+            trigger={(props) => (
+              <Button {...props} variant="ghost" size="icon" className="app-menu-button" aria-label="Open menu">
                 <MenuIcon />
               </Button>
-            </DialogTrigger>
-            <DialogContent variant="drawer" aria-describedby={undefined} closeLabel="Close menu">
-              <DialogTitle className="drawer-title">
-                <Brand />
-              </DialogTitle>
-              <SideNav onNavigate={() => setMenuOpen(false)} />
-            </DialogContent>
-          </Dialog>
+            )}
+          >
+            {({ DialogContent, DialogTitle }) => (
+              <DialogContent variant="drawer" aria-describedby={undefined} closeLabel="Close menu">
+                <DialogTitle className="drawer-title">
+                  <Brand />
+                </DialogTitle>
+                <SideNav onNavigate={() => setMenuOpen(false)} />
+              </DialogContent>
+            )}
+          </OnDemandDialog>
           <div className="app-header-brand">
             <Brand />
           </div>

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { clientText } from './strings';
 
 export interface DeleteClientDialogProps {
@@ -13,22 +13,24 @@ export interface DeleteClientDialogProps {
 /** An alert dialog: names the company and says that its users lose access while its records are kept. */
 export function DeleteClientDialog({ companyName, open, deleting, onCancel, onConfirm }: DeleteClientDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (!next && !deleting ? onCancel() : undefined)}>
-      <DialogContent role="alertdialog" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{clientText.deleteTitle(companyName)}</DialogTitle>
-          <DialogDescription>{clientText.deleteLead(companyName)}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="secondary" disabled={deleting} onClick={onCancel} autoFocus>
-            {clientText.cancel}
-          </Button>
-          <Button variant="danger" disabled={deleting} aria-busy={deleting || undefined} onClick={onConfirm}>
-            {deleting ? <span className="button-spinner" aria-hidden="true" /> : null}
-            {clientText.deleteConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <OnDemandDialog open={open} onOpenChange={(next) => (!next && !deleting ? onCancel() : undefined)}>
+      {({ DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle }) => (
+        <DialogContent role="alertdialog" onInteractOutside={(event) => event.preventDefault()}>
+          <DialogHeader>
+            <DialogTitle>{clientText.deleteTitle(companyName)}</DialogTitle>
+            <DialogDescription>{clientText.deleteLead(companyName)}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="secondary" disabled={deleting} onClick={onCancel} autoFocus>
+              {clientText.cancel}
+            </Button>
+            <Button variant="danger" disabled={deleting} aria-busy={deleting || undefined} onClick={onConfirm}>
+              {deleting ? <span className="button-spinner" aria-hidden="true" /> : null}
+              {clientText.deleteConfirm}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </OnDemandDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { siteGateText } from './strings';
 
 export interface ReplaceQrDialogProps {
@@ -12,22 +12,24 @@ export interface ReplaceQrDialogProps {
 /** An alert dialog: replacing the key makes every printed poster stop working. */
 export function ReplaceQrDialog({ open, replacing, onCancel, onConfirm }: ReplaceQrDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => (!next && !replacing ? onCancel() : undefined)}>
-      <DialogContent role="alertdialog" onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{siteGateText.replaceTitle}</DialogTitle>
-          <DialogDescription>{siteGateText.replaceLead}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="secondary" disabled={replacing} onClick={onCancel} autoFocus>
-            {siteGateText.cancel}
-          </Button>
-          <Button variant="danger" disabled={replacing} aria-busy={replacing || undefined} onClick={onConfirm}>
-            {replacing ? <span className="button-spinner" aria-hidden="true" /> : null}
-            {siteGateText.replaceConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <OnDemandDialog open={open} onOpenChange={(next) => (!next && !replacing ? onCancel() : undefined)}>
+      {({ DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle }) => (
+        <DialogContent role="alertdialog" onInteractOutside={(event) => event.preventDefault()}>
+          <DialogHeader>
+            <DialogTitle>{siteGateText.replaceTitle}</DialogTitle>
+            <DialogDescription>{siteGateText.replaceLead}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="secondary" disabled={replacing} onClick={onCancel} autoFocus>
+              {siteGateText.cancel}
+            </Button>
+            <Button variant="danger" disabled={replacing} aria-busy={replacing || undefined} onClick={onConfirm}>
+              {replacing ? <span className="button-spinner" aria-hidden="true" /> : null}
+              {siteGateText.replaceConfirm}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </OnDemandDialog>
   );
 }

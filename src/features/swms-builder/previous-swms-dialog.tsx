@@ -3,7 +3,7 @@ import * as builder from '../../../machines/swms-builder.selectors';
 import { formatDateTime } from '../../domain/dates';
 import { draftHasContent } from '../../domain/swms-draft';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { builderText } from './strings';
 import { useBuilder, useBuilderSend } from './use-builder';
 import type { OwnActivity } from './use-own-activity';
@@ -22,51 +22,56 @@ export function PreviousSwmsDialog({ activity }: { readonly activity: OwnActivit
 
   return (
     <div className="previous-swms">
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>
-          <Button variant="secondary" size="lg" className="previous-swms-open" disabled={copying}>
+      <OnDemandDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={(props) => (
+          <Button {...props} variant="secondary" size="lg" className="previous-swms-open" disabled={copying}>
             {copying ? text.copying : text.open}
           </Button>
-        </DialogTrigger>
-        <DialogContent className="previous-swms-dialog">
-          <DialogHeader>
-            <DialogTitle>{text.title}</DialogTitle>
-            <DialogDescription>
-              {text.description} {hasContent ? <strong>{text.replaces}</strong> : null}
-            </DialogDescription>
-          </DialogHeader>
-          {activity.status === 'loading' ? <p role="status">{text.loading}</p> : null}
-          {activity.status === 'failed' ? <p role="alert" className="field-error">{text.failed}</p> : null}
-          {activity.status === 'ready' && items.length === 0 ? <p>{text.none}</p> : null}
-          {items.length > 0 ? (
-            <ul className="previous-swms-list">
-              {items.map((item) => {
-                const task = item.taskDescription.trim() || text.untitled;
-                const where = `${item.site.address}, ${item.site.suburb}`;
-                const when = formatDateTime(item.createdAt);
-                return (
-                  <li key={item._id}>
-                    <button
-                      type="button"
-                      className="previous-swms-item"
-                      aria-label={`${text.use}: ${task}, ${where}, ${when}`}
-                      onClick={() => {
-                        send({ type: 'previous.copy', swmsId: item._id });
-                        setOpen(false);
-                      }}
-                    >
-                      <span className="previous-swms-task">{task}</span>
-                      <span className="previous-swms-meta">
-                        {where} · {when}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+        )}
+      >
+        {({ DialogContent, DialogDescription, DialogHeader, DialogTitle }) => (
+          <DialogContent className="previous-swms-dialog">
+            <DialogHeader>
+              <DialogTitle>{text.title}</DialogTitle>
+              <DialogDescription>
+                {text.description} {hasContent ? <strong>{text.replaces}</strong> : null}
+              </DialogDescription>
+            </DialogHeader>
+            {activity.status === 'loading' ? <p role="status">{text.loading}</p> : null}
+            {activity.status === 'failed' ? <p role="alert" className="field-error">{text.failed}</p> : null}
+            {activity.status === 'ready' && items.length === 0 ? <p>{text.none}</p> : null}
+            {items.length > 0 ? (
+              <ul className="previous-swms-list">
+                {items.map((item) => {
+                  const task = item.taskDescription.trim() || text.untitled;
+                  const where = `${item.site.address}, ${item.site.suburb}`;
+                  const when = formatDateTime(item.createdAt);
+                  return (
+                    <li key={item._id}>
+                      <button
+                        type="button"
+                        className="previous-swms-item"
+                        aria-label={`${text.use}: ${task}, ${where}, ${when}`}
+                        onClick={() => {
+                          send({ type: 'previous.copy', swmsId: item._id });
+                          setOpen(false);
+                        }}
+                      >
+                        <span className="previous-swms-task">{task}</span>
+                        <span className="previous-swms-meta">
+                          {where} · {when}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+          </DialogContent>
+        )}
+      </OnDemandDialog>
       {error ? (
         <p role="alert" className="field-error">
           {error}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import * as builder from '../../../machines/swms-builder.selectors';
 import { draftHasContent } from '../../domain/swms-draft';
 import { Button } from '../../ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { builderText } from './strings';
 import { useBuilder, useBuilderSend } from './use-builder';
 
@@ -15,35 +15,40 @@ export function StartAgainDialog() {
   const busy = useBuilder(builder.isBusy);
   if (!hasContent) return null;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="lg" className="start-again" disabled={busy}>
+    <OnDemandDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={(props) => (
+        <Button {...props} variant="ghost" size="lg" className="start-again" disabled={busy}>
           {builderText.startAgain}
         </Button>
-      </DialogTrigger>
-      <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{builderText.startAgainTitle}</DialogTitle>
-          <DialogDescription>{builderText.startAgainText}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" size="lg">
-              {builderText.keepEditing}
+      )}
+    >
+      {({ DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle }) => (
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>{builderText.startAgainTitle}</DialogTitle>
+            <DialogDescription>{builderText.startAgainText}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary" size="lg">
+                {builderText.keepEditing}
+              </Button>
+            </DialogClose>
+            <Button
+              variant="danger"
+              size="lg"
+              onClick={() => {
+                send({ type: 'builder.restart', submissionId: newSubmissionId() });
+                setOpen(false);
+              }}
+            >
+              {builderText.startAgainConfirm}
             </Button>
-          </DialogClose>
-          <Button
-            variant="danger"
-            size="lg"
-            onClick={() => {
-              send({ type: 'builder.restart', submissionId: newSubmissionId() });
-              setOpen(false);
-            }}
-          >
-            {builderText.startAgainConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </OnDemandDialog>
   );
 }

@@ -8,7 +8,7 @@ import type { ReviewFlag } from '../../domain/swms';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { CheckIcon } from '../../ui/icons';
 import { ReviewStatusBadge } from './review-status-badge';
 import { swmsText } from './strings';
@@ -53,25 +53,32 @@ function ReturnForReview({ actor }: { readonly actor: ReviewActor }) {
     setOpen(false);
   };
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button variant="ghost" size="sm" disabled={saving} onClick={() => setOpen(true)}>
-        {swmsText.returnForReview}
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{swmsText.returnTitle}</DialogTitle>
-          <DialogDescription>{swmsText.returnDescription}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary">{swmsText.cancel}</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={confirm}>
-            {swmsText.returnForReview}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <OnDemandDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={(props) => (
+        <Button {...props} variant="ghost" size="sm" disabled={saving}>
+          {swmsText.returnForReview}
+        </Button>
+      )}
+    >
+      {({ DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle }) => (
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{swmsText.returnTitle}</DialogTitle>
+            <DialogDescription>{swmsText.returnDescription}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="secondary">{swmsText.cancel}</Button>
+            </DialogClose>
+            <Button variant="danger" onClick={confirm}>
+              {swmsText.returnForReview}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
+    </OnDemandDialog>
   );
 }
 
