@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { loginPageFile } from './src/domain/login-page.ts';
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
 
@@ -21,7 +22,8 @@ function precompressAssets(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!compressible.test(fileName)) continue;
+        // The login page's copy of index.html gets its CSP nonce on each response, so it is sent as it is.
+        if (!compressible.test(fileName) || fileName === loginPageFile) continue;
         const file = path.join(outDir, fileName);
         const content = readFileSync(file);
         if (content.length < 1024) continue;
@@ -32,8 +34,53 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Issue 11: the login page drawn into a copy of index.html (`loginPageFile`), which the portal sends a
+ * signed-out visitor's `GET /` (server/http/spa-index.ts): it shows as the HTML and CSS arrive, not once
+ * the app's code has run, and its buttons submit a form to the sign-in's start until the app takes over.
+ * The markup is the app's own LoginView, rendered by a Vite server-side load of login-page-markup.tsx.
+ */
+function drawLoginPage(): Plugin {
+  return {
+    name: 'draw-login-page',
+    apply: 'build',
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    generateBundle: { order: 'post', async handler(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the login page into');
+      const emptyRoot = '<div id="root"></div>';
+      const html = String(index.source);
+      if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
+      const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
+      try {
+        const { loginPageMarkup } = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string };
+        this.emitFile({ type: 'asset', fileName: loginPageFile, source: html.replace(emptyRoot, `<div id="root">${loginPageMarkup()}</div>`) });
+      } finally {
+        await server.close();
+      }
+    } },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), drawLoginPage()],
+  css: {
+    postcss: {
+      plugins: [
+        {
+          // Spec §1: the theme follows the system until the user picks one, and the app writes it as data-theme
+          // on <html> as it starts. Before that (the login page drawn in, above) the page has no data-theme, so
+          // the dark palette (theme.css) is given to a dark system then too, rather than light, then dark.
+          postcssPlugin: 'system-dark-before-start',
+          Once(root, { AtRule }) {
+            root.walkRules(":root[data-theme='dark']", (rule) => {
+              rule.after(new AtRule({ name: 'media', params: '(prefers-color-scheme: dark)', nodes: [rule.clone({ selector: ':root:not([data-theme])' })] }));
+            });
+          },
+        },
+      ],
+    },
+  },
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { loginPageFile } from '../src/domain/login-page';
 import { requestContextPlugin } from './audit/request-context';
 import { pendingCheckOr } from './auth/company-check';
 import { authPlugin } from './auth/plugin';
@@ -184,8 +185,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       index: false,
       preCompressed: true,
       cacheControl: false,
-      // index.html is written per response (its CSP nonce), below; the build's list of its own assets is for the next build.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${ownAssetsFile}`,
+      // index.html and its login-page copy are written per response (the CSP nonce), below; the build's list of its own assets is for the next build.
+      allowedPath: (pathName) => !['/index.html', `/${loginPageFile}`, `/${ownAssetsFile}`].includes(pathName),
       setHeaders: (res, filePath) => {
         const hashed = path.relative(config.distDir, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -194,7 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   app.setNotFoundHandler((request, reply) => {
     const spaRoute = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && config.serveSpa;
-    if (spaRoute) return sendSpaIndex(reply, config.distDir);
+    if (spaRoute) return sendSpaIndex(request, reply, config.distDir);
     return reply.code(404).type('text/plain').send('Not found');
   });
 

@@ -1,4 +1,5 @@
 import { sessionStorageKeys, type SessionStorage } from '../../machines/session-storage';
+import { signedInHintCookie } from '../domain/login-page';
 
 function storage(): Storage | null {
   try {
@@ -16,8 +17,20 @@ export const localSessionStorage: SessionStorage = {
   set(key, value) {
     if (value) storage()?.setItem(key, value);
     else storage()?.removeItem(key);
+    if (key === sessionStorageKeys.accessToken) keepSignedInHint(Boolean(value));
   },
 };
+
+/**
+ * Issue 11: while this browser holds a session, the portal's `GET /` is the plain page, not the login
+ * page drawn in (src/domain/login-page.ts). Lax, so that a link to the portal from elsewhere (an email)
+ * carries it too. Written as the session's token is stored or removed, and at start (main.tsx) for a
+ * token stored before the hint existed.
+ */
+export function keepSignedInHint(signedIn: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${signedInHintCookie}=${signedIn ? '1' : ''}; Path=/; Max-Age=${signedIn ? 31_536_000 : 0}; SameSite=Lax${secure}`;
+}
 
 export function storedAccessToken(): string | null {
   return localSessionStorage.get(sessionStorageKeys.accessToken);

@@ -4,11 +4,13 @@ import '../ui/styles/theme.css';
 import '../ui/styles/base.css';
 import '../ui/styles/components.css';
 import './layout/layout.css';
+import { keepSignedInHint, storedAccessToken } from '../api/session-storage';
 import { App } from './app';
 import { startSession } from './session/session-context';
 import { initialiseTheme } from './theme/theme-store';
 
 initialiseTheme();
+keepSignedInHint(storedAccessToken() !== null);
 // Before the first render, so that it already knows whether someone is signed in (session-context.tsx).
 startSession();
 

@@ -116,6 +116,9 @@ async function throttledLoginLcp(): Promise<void> {
   });
   try {
     const runs: number[] = [];
+    // Since the login page is drawn into the page the portal sends (issue 11), it paints before the app's code has
+    // run. The app's code starts by writing the theme on <html> (main.tsx); it renders the page itself after that.
+    const takenOver: number[] = [];
     const fetched = new Set<string>();
     for (let run = 0; run < 3; run += 1) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -136,16 +139,20 @@ async function throttledLoginLcp(): Promise<void> {
           }),
       );
       runs.push(lcp);
+      await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
+      takenOver.push(await page.evaluate(() => performance.now()));
       await page.waitForLoadState('networkidle');
       const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((resource) => new URL(resource.name).pathname).filter((name) => name.endsWith('.js')));
       for (const script of scripts) fetched.add(script.replace(/^\//, ''));
       await context.close();
     }
     runs.sort((a, b) => a - b);
+    takenOver.sort((a, b) => a - b);
     const beyondEntry = [...fetched].filter((file) => !entryFiles.has(file));
     const fetchedGzip = [...fetched].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
     console.log(`JavaScript the login page fetched: ${fetched.size} files, ${kb(fetchedGzip)} gzipped; beyond its static imports: ${beyondEntry.length === 0 ? 'none' : beyondEntry.join(', ')}`);
     console.log(`throttled login LCP (4x CPU, 1.6 Mbit/s, 150 ms RTT), 3 cold loads: ${runs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${((runs[1] ?? 0) / 1000).toFixed(2)} s (goal < 2.5 s)`);
+    console.log(`the app's code began to run at (polled each frame): ${takenOver.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${((takenOver[1] ?? 0) / 1000).toFixed(2)} s`);
   } finally {
     await browser.close();
     await portal.stop();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildWebApp, isWebBuildStale, viteBuild, type BuildInto } from '../../../server/web-build';
+import { loginPageFile, signInPath } from '../../../src/domain/login-page';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -127,5 +128,18 @@ describe('viteBuild', () => {
     expect(scripts.length).toBeGreaterThan(10);
     // A warning only React's development build carries.
     expect(code.includes('Each child in a list should have a unique'), "the build carries React's development warnings").toBe(false);
+
+    // Issue 11: the same build draws the login page into a copy of its page (vite.config.ts), head and scripts alike.
+    const index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    const login = readFileSync(path.join(distDir, loginPageFile), 'utf8');
+    const emptyRoot = '<div id="root"></div>';
+    const [before, after] = index.split(emptyRoot);
+    expect(login.startsWith(`${before}<div id="root">`)).toBe(true);
+    expect(login).toContain('<main class="login">');
+    expect(login.endsWith(`</main></div>${after}`)).toBe(true);
+    expect(login).toContain(`<form class="login-actions" action="${signInPath('google')}" method="get">`);
+    for (const provider of ['google', 'apple'] as const) expect(login).toMatch(new RegExp(`<button [^>]*type="submit" formAction="${signInPath(provider)}"`));
+    expect(login).toContain('Continue with Google');
+    expect(login).toContain('Continue with Apple');
   }, 120_000);
 });

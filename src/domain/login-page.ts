@@ -1,0 +1,16 @@
+import type { Provider } from './token-claims';
+
+/**
+ * Issue 11: the portal answers a signed-out visitor's `GET /` with the login page already drawn into
+ * the app's page (the build's `loginPageFile`, vite.config.ts), so it shows, and its buttons work,
+ * before the app's code has arrived. The app keeps `signedInHintCookie` set while it holds a session,
+ * so that a signed-in visitor's `GET /` is the plain page: it never shows the login page on the way to
+ * their home. The cookie carries no secret and grants nothing; the session is still the app's token.
+ */
+export const signedInHintCookie = 'portal_signed_in';
+
+/** The build's copy of index.html with the login page drawn in. */
+export const loginPageFile = 'login-page.html';
+
+/** Where a sign-in with `provider` starts: the app goes there, and so does the drawn-in page's form without it. */
+export const signInPath = (provider: Provider) => `/api/auth/login/${provider}`;

@@ -1,0 +1,68 @@
+import { signInPath } from '../../domain/login-page';
+import type { Provider } from '../../domain/token';
+import { Brand } from '../../ui/brand';
+import { Button } from '../../ui/button';
+import { AppleIcon, CheckIcon, GoogleIcon } from '../../ui/icons';
+import { PageTitle } from '../../ui/page';
+import { authText } from './strings';
+import './login.css';
+
+export interface LoginViewProps {
+  /** The app's sign-in; without it (the page the build draws in, login-page-markup.tsx) the buttons submit a plain form. */
+  readonly onSignIn?: (provider: Provider) => void;
+  /** The provider the visitor is on the way to: both buttons wait. */
+  readonly leavingFor?: Provider | null;
+}
+
+const providerButtons = [
+  { provider: 'google', label: authText.continueWithGoogle, Icon: GoogleIcon },
+  { provider: 'apple', label: authText.continueWithApple, Icon: AppleIcon },
+] as const;
+
+/**
+ * The login page as it looks: drawn by the app, and drawn at build time into the page the portal
+ * sends a signed-out visitor (issue 11), where the same buttons submit a form to the sign-in's start.
+ */
+export function LoginView({ onSignIn, leavingFor = null }: LoginViewProps) {
+  return (
+    <main className="login">
+      <PageTitle>{authText.signInTitle}</PageTitle>
+      <section className="login-hero" aria-label="SiteSafe Portal">
+        <Brand className="login-brand" />
+        <div className="login-hero-copy">
+          <p className="login-hero-title">{authText.heroTitle}</p>
+          <p className="login-hero-lead">{authText.heroLead}</p>
+          <ul className="login-hero-points">
+            {authText.heroPoints.map((point) => (
+              <li key={point}>
+                <CheckIcon width={18} height={18} />
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="login-hero-stripe" aria-hidden="true" />
+      </section>
+      <section className="login-panel">
+        <div className="login-card">
+          <h1 className="login-title">{authText.signInTitle}</h1>
+          <p className="login-lead">{authText.signInLead}</p>
+          <form className="login-actions" method="get" action={signInPath('google')}>
+            {providerButtons.map(({ provider, label, Icon }) => (
+              <Button
+                key={provider}
+                variant="secondary"
+                size="lg"
+                disabled={leavingFor !== null}
+                {...(onSignIn ? { onClick: () => onSignIn(provider) } : { type: 'submit' as const, formAction: signInPath(provider) })}
+              >
+                <Icon />
+                {label}
+              </Button>
+            ))}
+          </form>
+        </div>
+      </section>
+    </main>
+  );
+}
