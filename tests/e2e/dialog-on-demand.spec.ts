@@ -4,6 +4,18 @@ import { demo, signInQuickly } from './support/sign-in';
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
+/** With SCREENSHOTS_DIR set, the open dialog is also saved as a picture to look at, light and dark. */
+async function snap(page: Page, name: string): Promise<void> {
+  const shots = process.env.SCREENSHOTS_DIR;
+  if (!shots) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${shots}/${name}-390-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 /**
  * Issue 11: Radix's dialog is not part of any screen's first load. Its code is fetched once the screen
  * shows; a button that opens a dialog works all the same when pressed before that code has arrived
@@ -46,6 +58,7 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('button', { name: 'Open menu', includeHidden: true })).toHaveAttribute('aria-expanded', 'true');
     await expect(drawer.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(drawer.locator(':focus')).toHaveCount(1);
+    await snap(page, 'menu-drawer');
 
     await page.keyboard.press('Escape');
     await expect(drawer).toHaveCount(0);
@@ -85,6 +98,7 @@ test.describe('at phone width', () => {
     held.release();
     const confirm = page.getByRole('alertdialog', { name: 'Start again?' });
     await expect(confirm).toContainText('Everything entered in this SWMS, photos included, is removed from this phone.');
+    await snap(page, 'start-again');
 
     await confirm.getByRole('button', { name: 'Keep editing' }).click();
     await expect(confirm).toHaveCount(0);
