@@ -28,6 +28,8 @@ export const localSessionStorage: SessionStorage = {
  * token stored before the hint existed.
  */
 export function keepSignedInHint(signedIn: boolean): void {
+  // Outside a browser (the session's unit tests run its implementations in Node) there is no page to tell.
+  if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${signedInHintCookie}=${signedIn ? '1' : ''}; Path=/; Max-Age=${signedIn ? 31_536_000 : 0}; SameSite=Lax${secure}`;
 }
