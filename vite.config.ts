@@ -53,8 +53,9 @@ function drawLoginPage(): Plugin {
       if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
       const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
       try {
-        const { loginPageMarkup } = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string };
-        this.emitFile({ type: 'asset', fileName: loginPageFile, source: html.replace(emptyRoot, `<div id="root">${loginPageMarkup()}</div>`) });
+        const drawn = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string; loginPageTitle: () => string };
+        const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`);
+        this.emitFile({ type: 'asset', fileName: loginPageFile, source: titled.replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`) });
       } finally {
         await server.close();
       }

@@ -4,6 +4,9 @@ import { cx } from './cx';
 
 export const productName = 'SiteSafe Portal';
 
+/** What the browser tab reads for a screen. */
+export const documentTitle = (screen: string) => `${screen} · ${productName}`;
+
 const PageTitleSlotContext = createContext<HTMLElement | null>(null);
 
 export function PageTitleSlotProvider({ slot, children }: { readonly slot: HTMLElement | null; readonly children: ReactNode }) {
@@ -14,7 +17,7 @@ export function PageTitleSlotProvider({ slot, children }: { readonly slot: HTMLE
 export function PageTitle({ children }: { readonly children: string }) {
   const slot = useContext(PageTitleSlotContext);
   useEffect(() => {
-    document.title = `${children} · ${productName}`;
+    document.title = documentTitle(children);
   }, [children]);
   if (!slot) return null;
   return createPortal(

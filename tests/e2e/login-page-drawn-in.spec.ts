@@ -27,6 +27,7 @@ test('the login page shows, and Continue with Google starts the sign-in, before 
   const scripts = await holdScripts(page);
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · SiteSafe Portal');
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await expect(google).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with Apple' })).toBeVisible();

@@ -133,8 +133,9 @@ describe('viteBuild', () => {
     const index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
     const login = readFileSync(path.join(distDir, loginPageFile), 'utf8');
     const emptyRoot = '<div id="root"></div>';
-    const [before, after] = index.split(emptyRoot);
-    expect(login.startsWith(`${before}<div id="root">`)).toBe(true);
+    const [before = '', after] = index.split(emptyRoot);
+    // Titled as the app titles the login page once it has started.
+    expect(login.startsWith(`${before.replace('<title>SiteSafe Portal</title>', '<title>Sign in · SiteSafe Portal</title>')}<div id="root">`)).toBe(true);
     expect(login).toContain('<main class="login">');
     expect(login.endsWith(`</main></div>${after}`)).toBe(true);
     expect(login).toContain(`<form class="login-actions" action="${signInPath('google')}" method="get">`);
