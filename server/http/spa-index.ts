@@ -18,9 +18,11 @@ export const devSignInMeta = '<meta name="dev-sign-in" content="mounted" />';
  * build's copy of the page with the login page drawn in (src/domain/login-page.ts), so it shows before
  * the app's code has arrived. A build without that copy (the development server's) sends the plain page.
  */
-async function pageFor(request: FastifyRequest, distDir: string): Promise<string> {
-  const signedOutAtLogin = request.url === '/' && request.cookies[signedInHintCookie] === undefined;
-  if (signedOutAtLogin) {
+async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<string> {
+  if (request.url !== '/') return readFile(path.join(distDir, 'index.html'), 'utf8');
+  // Which page `/` answers depends on the cookie: a cache between may not give one browser's to another.
+  reply.header('vary', 'Cookie');
+  if (request.cookies[signedInHintCookie] === undefined) {
     try {
       return await readFile(path.join(distDir, loginPageFile), 'utf8');
     } catch (error) {
@@ -36,7 +38,7 @@ async function pageFor(request: FastifyRequest, distDir: string): Promise<string
  * no validators a browser could revalidate an old copy with.
  */
 export async function sendSpaIndex(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<FastifyReply> {
-  const html = await pageFor(request, distDir);
+  const html = await pageFor(request, reply, distDir);
   const page = reply.server.config.devIdentityProvider ? html.replace('</head>', `  ${devSignInMeta}\n  </head>`) : html;
   return reply
     .type('text/html; charset=utf-8')

@@ -37,6 +37,7 @@ describe('the page GET / answers', () => {
       const response = await running.app.inject({ method, url: '/' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('Cookie');
       if (method === 'HEAD') continue;
       expect(response.body).toContain('<div id="root"><main class="login">');
       expect(response.body).not.toContain('__CSP_NONCE__');
@@ -50,6 +51,7 @@ describe('the page GET / answers', () => {
       const response = await get(url, signedIn);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, `${url} ${signedIn}`).toContain('<div id="root"></div>');
+      expect(response.headers.vary, url).toBe(url === '/' ? 'Cookie' : undefined);
       expect(response.body, url).not.toContain('__CSP_NONCE__');
     }
   });
