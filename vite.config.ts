@@ -45,21 +45,24 @@ function drawLoginPage(): Plugin {
     name: 'draw-login-page',
     apply: 'build',
     // After Vite's own HTML plugin has written index.html into the bundle.
-    generateBundle: { order: 'post', async handler(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the login page into');
-      const emptyRoot = '<div id="root"></div>';
-      const html = String(index.source);
-      if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
-      const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
-      try {
-        const drawn = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string; loginPageTitle: () => string };
-        const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`);
-        this.emitFile({ type: 'asset', fileName: loginPageFile, source: titled.replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`) });
-      } finally {
-        await server.close();
-      }
-    } },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the login page into');
+        const emptyRoot = '<div id="root"></div>';
+        const html = String(index.source);
+        if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
+        const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
+        try {
+          const drawn = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string; loginPageTitle: () => string };
+          const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`);
+          this.emitFile({ type: 'asset', fileName: loginPageFile, source: titled.replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`) });
+        } finally {
+          await server.close();
+        }
+      },
+    },
   };
 }
 
