@@ -33,6 +33,10 @@ export interface OnDemandDialogProps {
 export function OnDemandDialog({ open, onOpenChange, trigger, children }: OnDemandDialogProps) {
   const [parts, setParts] = useState(dialogSource.loaded);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef(onOpenChange);
+  useEffect(() => {
+    closeRef.current = onOpenChange;
+  });
 
   useEffect(() => {
     if (parts) return undefined;
@@ -40,7 +44,12 @@ export function OnDemandDialog({ open, onOpenChange, trigger, children }: OnDema
     const load = () => {
       dialogSource.load().then(
         (arrived) => current && setParts(() => arrived),
-        (error: unknown) => console.error(error),
+        (error: unknown) => {
+          console.error(error);
+          // A dialog asked for whose code cannot be fetched (offline before it arrived, or a deploy removed it)
+          // closes again, so that the next press, or the screen asking again, tries again.
+          if (current && open) closeRef.current(false);
+        },
       );
     };
     if (open) {
@@ -56,16 +65,9 @@ export function OnDemandDialog({ open, onOpenChange, trigger, children }: OnDema
     };
   }, [parts, open]);
 
-  const press = () => {
-    onOpenChange(true);
-    // A dialog whose code cannot be fetched (offline before it arrived, or a deploy removed it) closes
-    // again, so that the next press tries again.
-    if (!parts) dialogSource.load().catch(() => onOpenChange(false));
-  };
-
   return (
     <>
-      {trigger?.({ ref: triggerRef, onClick: press, 'aria-haspopup': 'dialog', 'aria-expanded': open })}
+      {trigger?.({ ref: triggerRef, onClick: () => onOpenChange(true), 'aria-haspopup': 'dialog', 'aria-expanded': open })}
       {parts ? (
         <parts.Dialog open={open} onOpenChange={onOpenChange} returnFocusTo={trigger ? triggerRef : undefined}>
           {children(parts)}

@@ -72,6 +72,26 @@ test.describe('at phone width', () => {
     await expect(drawer).toHaveCount(0);
   });
 
+  test('a menu whose code cannot be fetched closes again, and the next press, once it can be, opens it', async ({ page }) => {
+    const dialogCode = /\/assets\/dialog-[^/]*\.js$/;
+    let refused = 0;
+    await page.route(dialogCode, async (route) => {
+      refused += 1;
+      await route.abort('internetdisconnected');
+    });
+    await signInQuickly(page, demo.admin);
+    await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.unroute(dialogCode);
+    await menuButton.click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Projects' })).toBeVisible();
+  });
+
   test('the SWMS builder’s Start again asks first, keeps the draft on Keep editing and empties it on Discard', async ({ page, browser }, worker) => {
     const admin = await browser.newPage({ baseURL: worker.project.use.baseURL });
     await signInQuickly(admin, demo.admin);
