@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseDevAccount, demo, signInQuickly } from './support/sign-in';
+import { recordRootScreens, shownScreens } from './support/root-screens';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -53,18 +54,10 @@ test('a browser holding a session gets the plain page at /, and the login page a
   expect(signedIn).toContain('<div id="root"></div>');
 
   // Opening / again: the app's own screens only, never the login page, on the way home.
-  await page.addInitScript(() => {
-    const screens: string[] = [];
-    Object.assign(window, { rootScreens: screens });
-    new MutationObserver(() => {
-      const shown = document.getElementById('root')?.querySelector('main, .status-state');
-      const name = shown ? (shown.classList.contains('status-state') ? 'spinner' : shown.className) : null;
-      if (name && screens.at(-1) !== name) screens.push(name);
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordRootScreens(page);
   await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
-  expect(await page.evaluate(() => (window as unknown as { rootScreens: string[] }).rootScreens)).not.toContain('login');
+  expect(await shownScreens(page)).not.toContain('login');
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demo, signIn, storedKeys } from './support/sign-in';
+import { recordRootScreens, shownScreens } from './support/root-screens';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -9,18 +10,10 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * page a second render later (on the throttled phone profile, 170-320 ms of its Largest Contentful Paint).
  */
 test("a signed-out visitor's first screen is the login page, with no spinner before it", async ({ page }) => {
-  await page.addInitScript(() => {
-    const screens: string[] = [];
-    Object.assign(window, { firstScreens: screens });
-    new MutationObserver(() => {
-      const shown = document.getElementById('root')?.querySelector('main, .status-state');
-      const name = shown ? (shown.classList.contains('status-state') ? 'spinner' : shown.className) : null;
-      if (name && screens.at(-1) !== name) screens.push(name);
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await recordRootScreens(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { firstScreens: string[] }).firstScreens)).toEqual(['login']);
+  expect(await shownScreens(page)).toEqual(['login']);
 });
 
 test('a super user lands on /clients', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { Button } from '../../ui/button';
-import { OnDemandDialog } from '../../ui/dialog-on-demand';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { siteGateText } from './strings';
 
 export interface ReplaceQrDialogProps {
@@ -12,24 +11,15 @@ export interface ReplaceQrDialogProps {
 /** An alert dialog: replacing the key makes every printed poster stop working. */
 export function ReplaceQrDialog({ open, replacing, onCancel, onConfirm }: ReplaceQrDialogProps) {
   return (
-    <OnDemandDialog open={open} onOpenChange={(next) => (!next && !replacing ? onCancel() : undefined)}>
-      {({ DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle }) => (
-        <DialogContent role="alertdialog" onInteractOutside={(event) => event.preventDefault()}>
-          <DialogHeader>
-            <DialogTitle>{siteGateText.replaceTitle}</DialogTitle>
-            <DialogDescription>{siteGateText.replaceLead}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="secondary" disabled={replacing} onClick={onCancel} autoFocus>
-              {siteGateText.cancel}
-            </Button>
-            <Button variant="danger" disabled={replacing} aria-busy={replacing || undefined} onClick={onConfirm}>
-              {replacing ? <span className="button-spinner" aria-hidden="true" /> : null}
-              {siteGateText.replaceConfirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      )}
-    </OnDemandDialog>
+    <ConfirmDialog
+      open={open}
+      busy={replacing}
+      title={siteGateText.replaceTitle}
+      lead={siteGateText.replaceLead}
+      cancelLabel={siteGateText.cancel}
+      confirmLabel={siteGateText.replaceConfirm}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }
