@@ -3,13 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
 
 /**
  * Issue 11 §2: what each first screen costs a phone. Builds the web app with a manifest, then for the
  * login page (the entry and every chunk it imports statically) and for each route (that plus the
  * route's own chunk and its static imports) prints the JavaScript in gzip bytes, in the brotli bytes
  * the portal actually sends, and raw. Goals: login <= 100 KB, any route <= 180 KB gzipped. Then loads
- * the login page in Chromium to check that it fetches no more than that. Run: npm run bench:bundle
+ * the login page in Chromium to check that it fetches no more than that, and times it and the check-in page a site
+ * poster's QR code opens on a throttled phone. Run: npm run bench:bundle
  */
 interface ManifestChunk {
   readonly file: string;
@@ -100,59 +102,113 @@ const precompressed = existsSync(path.join(outDir, manifest[entryKey]?.file ?? '
 console.log(`entry chunk pre-compressed as .br and .gz: ${precompressed ? 'yes' : 'no'}`);
 const entryFiles = new Set([...entry].map((key) => manifest[key]?.file));
 
+/** The issue's throttled phone profile: 4x slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips. */
+async function throttledPhone(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page };
+}
+
+/** The page's Largest Contentful Paint so far, in ms from the navigation's start. */
+const largestContentfulPaint = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const last = entries.getEntries().at(-1);
+          resolve(last ? last.startTime : Number.NaN);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+
+const seconds = (runs: readonly number[]) => runs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ');
+/** Three runs sorted: the middle one. */
+const median = (runs: readonly number[]) => `${((runs[1] ?? 0) / 1000).toFixed(2)} s`;
+const sorted = (runs: number[]) => runs.sort((a, b) => a - b);
+
 /**
- * The login page's Largest Contentful Paint on the issue's throttled phone profile (4x slower CPU,
- * 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips), cold cache, served by the portal itself from
- * this build (pre-compressed assets). Goal < 2.5 s.
+ * The login page's Largest Contentful Paint on the issue's throttled phone profile, cold cache, served by the portal
+ * itself from this build (pre-compressed assets). Goal < 2.5 s.
  */
-async function throttledLoginLcp(): Promise<void> {
+async function throttledLogin(browser: Browser, baseUrl: string): Promise<void> {
+  const runs: number[] = [];
+  // Since the login page is drawn into the page the portal sends (issue 11), it paints before the app's code has
+  // run. The app's code starts by writing the theme on <html> (main.tsx); it renders the page itself after that.
+  const takenOver: number[] = [];
+  const fetched = new Set<string>();
+  for (let run = 0; run < 3; run += 1) {
+    const { context, page } = await throttledPhone(browser);
+    await page.goto(baseUrl, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    runs.push(await largestContentfulPaint(page));
+    await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
+    takenOver.push(await page.evaluate(() => performance.now()));
+    await page.waitForLoadState('networkidle');
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((resource) => new URL(resource.name).pathname).filter((name) => name.endsWith('.js')));
+    for (const script of scripts) fetched.add(script.replace(/^\//, ''));
+    await context.close();
+  }
+  const beyondEntry = [...fetched].filter((file) => !entryFiles.has(file));
+  const fetchedGzip = [...fetched].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
+  console.log(`JavaScript the login page fetched: ${fetched.size} files, ${kb(fetchedGzip)} gzipped; beyond its static imports: ${beyondEntry.length === 0 ? 'none' : beyondEntry.join(', ')}`);
+  console.log(`throttled login LCP (4x CPU, 1.6 Mbit/s, 150 ms RTT), 3 cold loads: ${seconds(sorted(runs))}; median ${median(runs)} (goal < 2.5 s)`);
+  console.log(`the app's code began to run at (polled each frame): ${seconds(sorted(takenOver))}; median ${median(takenOver)}`);
+}
+
+/**
+ * The tradesperson's first screen: the check-in page a site poster's QR code opens, signed out, on the same profile.
+ * Its address comes from the site's own QR link (the demo data's first site). Prints when the site's address showed
+ * (the page's LCP) and when its sign-in buttons could be pressed. The issue sets its 2.5 s goal for the login page only.
+ */
+async function throttledCheckIn(browser: Browser, baseUrl: string, token: string): Promise<void> {
+  const api = async <T,>(apiPath: string) => {
+    const response = await fetch(`${baseUrl}/api/${apiPath}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET /api/${apiPath} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const companyId = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { company: string }).company;
+  const sites = await api<{ items: { _id: string }[] }>(`company/${companyId}/projectSites`);
+  const siteId = sites.items[0]?._id;
+  if (!siteId) throw new Error('The demo company has no site to check in at');
+  const qr = await api<{ url: string }>(`company/${companyId}/projectSites/${siteId}/qr`);
+  const address = new URL(qr.url);
+  const shown: number[] = [];
+  const pressable: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    const { context, page } = await throttledPhone(browser);
+    await page.goto(`${baseUrl}${address.pathname}${address.search}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    pressable.push(await page.evaluate(() => performance.now()));
+    shown.push(await largestContentfulPaint(page));
+    await context.close();
+  }
+  console.log(
+    `throttled check-in page (a QR code's link, signed out), 3 cold loads: the site shown (LCP) ${seconds(sorted(shown))}, median ${median(shown)}; ` +
+      `its sign-in buttons ready ${seconds(sorted(pressable))}, median ${median(pressable)}`,
+  );
+}
+
+async function throttledFirstScreens(): Promise<void> {
   const { chromium } = await import('@playwright/test');
-  const { startPortal } = await import('../support/portal-process');
+  const { freePort, runCliProcess, startPortal } = await import('../support/portal-process');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-lcp-'));
-  const portal = await startPortal({ SERVE_SPA: 'true', DIST_DIR: outDir, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, 120_000);
+  const port = await freePort();
+  // The demo data gives the check-in page a site; tokens the CLI signs name the portal's public address as their issuer.
+  const env = { DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}` };
+  const portal = await startPortal({ ...env, PORT: String(port), SERVE_SPA: 'true', DIST_DIR: outDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, 180_000);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const runs: number[] = [];
-    // Since the login page is drawn into the page the portal sends (issue 11), it paints before the app's code has
-    // run. The app's code starts by writing the theme on <html> (main.tsx); it renders the page itself after that.
-    const takenOver: number[] = [];
-    const fetched = new Set<string>();
-    for (let run = 0; run < 3; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.goto(portal.baseUrl, { waitUntil: 'load' });
-      await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-      const lcp = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((entries) => {
-              const last = entries.getEntries().at(-1);
-              resolve(last ? last.startTime : Number.NaN);
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-          }),
-      );
-      runs.push(lcp);
-      await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
-      takenOver.push(await page.evaluate(() => performance.now()));
-      await page.waitForLoadState('networkidle');
-      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((resource) => new URL(resource.name).pathname).filter((name) => name.endsWith('.js')));
-      for (const script of scripts) fetched.add(script.replace(/^\//, ''));
-      await context.close();
-    }
-    runs.sort((a, b) => a - b);
-    takenOver.sort((a, b) => a - b);
-    const beyondEntry = [...fetched].filter((file) => !entryFiles.has(file));
-    const fetchedGzip = [...fetched].reduce((sum, file) => sum + sizeOf(file).gzip, 0);
-    console.log(`JavaScript the login page fetched: ${fetched.size} files, ${kb(fetchedGzip)} gzipped; beyond its static imports: ${beyondEntry.length === 0 ? 'none' : beyondEntry.join(', ')}`);
-    console.log(`throttled login LCP (4x CPU, 1.6 Mbit/s, 150 ms RTT), 3 cold loads: ${runs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${((runs[1] ?? 0) / 1000).toFixed(2)} s (goal < 2.5 s)`);
-    console.log(`the app's code began to run at (polled each frame): ${takenOver.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}; median ${((takenOver[1] ?? 0) / 1000).toFixed(2)} s`);
+    await throttledLogin(browser, portal.baseUrl);
+    const { code, stdout, stderr } = await runCliProcess(['token', 'admin@harbourbuild.demo'], env);
+    if (code !== 0) throw new Error(`cli token exited ${code}: ${stderr.trim()}`);
+    await throttledCheckIn(browser, portal.baseUrl, stdout.trim());
   } finally {
     await browser.close();
     await portal.stop();
@@ -162,4 +218,4 @@ async function throttledLoginLcp(): Promise<void> {
 }
 
 // `npm run bench:bundle -- --sizes-only` skips the browser (the LCP needs a quiet machine; the sizes do not).
-if (!process.argv.includes('--sizes-only')) await throttledLoginLcp();
+if (!process.argv.includes('--sizes-only')) await throttledFirstScreens();
