@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
+import { checkInPageFile, checkInPageModule, drawnPageId, type CheckInPageCopies } from './src/domain/check-in-page.ts';
 import { loginPageFile } from './src/domain/login-page.ts';
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
@@ -22,8 +23,8 @@ function precompressAssets(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        // The login page's copy of index.html gets its CSP nonce on each response, so it is sent as it is.
-        if (!compressible.test(fileName) || fileName === loginPageFile) continue;
+        // The copies of index.html get their CSP nonce on each response, so they are sent as they are.
+        if (!compressible.test(fileName) || fileName === loginPageFile || fileName === checkInPageFile) continue;
         const file = path.join(outDir, fileName);
         const content = readFileSync(file);
         if (content.length < 1024) continue;
@@ -66,8 +67,64 @@ function drawLoginPage(): Plugin {
   };
 }
 
+/** The files a chunk needs before it runs: itself and its static imports, all the way down. */
+function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
+  return into;
+}
+
+/**
+ * Issue 11: the check-in page a poster's QR code opens, drawn into copies of index.html (`checkInPageFile`,
+ * src/domain/check-in-page.ts) with markers for its site's fields, which the portal fills in: titled as the app titles
+ * that page, and linking the styles of its code (which the router loads on demand), so it looks as the app's page will
+ * before the app's code has arrived. The markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
+ */
+function drawCheckInPage(): Plugin {
+  return {
+    name: 'draw-check-in-page',
+    apply: 'build',
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the check-in page into');
+        const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
+        const inEntry = staticClosure(bundle, entry.fileName);
+        const styles = new Set(
+          [...staticClosure(bundle, page.fileName)]
+            .filter((fileName) => !inEntry.has(fileName))
+            .flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
+        );
+        if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
+        const emptyRoot = '<div id="root"></div>';
+        const html = String(index.source);
+        if (!html.includes(emptyRoot) || !html.includes('  </head>')) throw new Error(`index.html has no ${emptyRoot} or </head> to draw the check-in page into`);
+        const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
+        try {
+          const drawn = (await server.ssrLoadModule('/src/features/check-in/check-in-drawn.tsx')) as { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string };
+          const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
+          const shell = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.checkInPageTitle()}</title>`).replace('  </head>', `${links}  </head>`);
+          const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
+          const markup = drawn.checkInDrawnMarkup();
+          const copies: CheckInPageCopies = { withJobNumber: pageWith(markup.withJobNumber), withoutJobNumber: pageWith(markup.withoutJobNumber) };
+          this.emitFile({ type: 'asset', fileName: checkInPageFile, source: JSON.stringify(copies) });
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets(), drawLoginPage()],
+  plugins: [react(), precompressAssets(), drawLoginPage(), drawCheckInPage()],
   css: {
     postcss: {
       plugins: [

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { checkInPageFile } from '../src/domain/check-in-page';
 import { loginPageFile } from '../src/domain/login-page';
 import { requestContextPlugin } from './audit/request-context';
 import { pendingCheckOr } from './auth/company-check';
@@ -185,8 +186,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       index: false,
       preCompressed: true,
       cacheControl: false,
-      // index.html and its login-page copy are written per response (the CSP nonce), below; the build's list of its own assets is for the next build.
-      allowedPath: (pathName) => !['/index.html', `/${loginPageFile}`, `/${ownAssetsFile}`].includes(pathName),
+      // index.html and its copies (the login page's, the check-in page's) are written per response (the CSP nonce), below; the build's list of its own assets is for the next build.
+      allowedPath: (pathName) => !['/index.html', `/${loginPageFile}`, `/${checkInPageFile}`, `/${ownAssetsFile}`].includes(pathName),
       setHeaders: (res, filePath) => {
         const hashed = path.relative(config.distDir, filePath).startsWith(`assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

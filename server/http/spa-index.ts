@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkInPageFile, checkInSiteId, type CheckInPageCopies } from '../../src/domain/check-in-page';
 import { loginPageFile, signedInHintCookie } from '../../src/domain/login-page';
+import { drawnCheckInSite, fillDrawnSite } from './check-in-drawn';
 import { styleNonce } from './security-headers';
 
 /** Where index.html's csp-nonce meta takes each response's nonce. */
@@ -13,23 +15,34 @@ export const cspNoncePlaceholder = '__CSP_NONCE__';
  */
 export const devSignInMeta = '<meta name="dev-sign-in" content="mounted" />';
 
+/** The build's copy of the page named `file`, or undefined in a build without it (the development server's). */
+async function copyOf(distDir: string, file: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(distDir, file), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return undefined;
+  }
+}
+
 /**
- * Issue 11: a signed-out visitor's `GET /` (no query: `/?code=` is a sign-in coming back) gets the
- * build's copy of the page with the login page drawn in (src/domain/login-page.ts), so it shows before
- * the app's code has arrived. A build without that copy (the development server's) sends the plain page.
+ * Issue 11: the page as the portal draws it, where it can (src/domain/login-page.ts, src/domain/check-in-page.ts):
+ * - a signed-out visitor's `GET /` (no query: `/?code=` is a sign-in coming back) gets the login page drawn in, so it
+ *   shows before the app's code has arrived;
+ * - the check-in page a QR code opens gets its site drawn in beside `#root` (`drawnCheckInSite`), until the app takes over.
+ * Anything else, or a build without the copy, gets the plain page.
  */
 async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<string> {
-  if (request.url !== '/') return readFile(path.join(distDir, 'index.html'), 'utf8');
-  // Which page `/` answers depends on the cookie: a cache between may not give one browser's to another.
-  reply.header('vary', 'Cookie');
-  if (request.cookies[signedInHintCookie] === undefined) {
-    try {
-      return await readFile(path.join(distDir, loginPageFile), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+  const plain = () => readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (request.url === '/') {
+    // Which page `/` answers depends on the cookie: a cache between may not give one browser's to another.
+    reply.header('vary', 'Cookie');
+    return (request.cookies[signedInHintCookie] === undefined ? await copyOf(distDir, loginPageFile) : undefined) ?? plain();
   }
-  return readFile(path.join(distDir, 'index.html'), 'utf8');
+  if (checkInSiteId(request.url.split('?', 1)[0] ?? '') === undefined) return plain();
+  const copies = await copyOf(distDir, checkInPageFile);
+  const site = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, request.url, request.log);
+  return copies !== undefined && site !== undefined ? fillDrawnSite(JSON.parse(copies) as CheckInPageCopies, site) : plain();
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { checkInRoute } from '../domain/check-in-page';
 import { LoginPage } from '../features/auth/login-page';
 import { BareLayout } from './layout/bare-layout';
 import { RouteGuard } from './routing/route-guard';
@@ -26,7 +27,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LoginPage /> },
           { path: '/accept_invitation', element: lazyPage(() => import('../features/auth/accept-invitation-page'), (module) => module.AcceptInvitationPage) },
           { path: '/unauthorised_role', element: lazyPage(() => import('../features/auth/unauthorised-role-page'), (module) => module.UnauthorisedRolePage) },
-          { path: '/site/:siteId/check-in', element: lazyPage(() => import('../features/check-in/check-in-page'), (module) => module.CheckInPage) },
+          { path: checkInRoute, element: lazyPage(() => import('../features/check-in/check-in-page'), (module) => module.CheckInPage) },
         ],
       },
       { path: '*', element: lazyPage(loadSignedInArea, (area) => area.SignedInRoutes) },

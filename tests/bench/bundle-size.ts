@@ -161,8 +161,9 @@ async function throttledLogin(browser: Browser, baseUrl: string): Promise<void> 
 
 /**
  * The tradesperson's first screen: the check-in page a site poster's QR code opens, signed out, on the same profile.
- * Its address comes from the site's own QR link (the demo data's first site). Prints when the site's address showed
- * (the page's LCP) and when its sign-in buttons could be pressed. The issue sets its 2.5 s goal for the login page only.
+ * Its address comes from the site's own QR link (the demo data's first site). Prints when the site's address painted,
+ * when its sign-in buttons could be pressed, and the page's LCP (the sign-in's lead paragraph, which is larger and
+ * comes with the buttons). The issue sets its 2.5 s goal for the login page only.
  */
 async function throttledCheckIn(browser: Browser, baseUrl: string, token: string): Promise<void> {
   const api = async <T,>(apiPath: string) => {
@@ -178,17 +179,31 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, token: string
   const address = new URL(qr.url);
   const shown: number[] = [];
   const pressable: number[] = [];
+  const largest: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     const { context, page } = await throttledPhone(browser);
+    // Each largest paint is noted as it is reported, while its element is still in the page: the site's address
+    // drawn into the HTML is removed as the app takes over (src/domain/check-in-page.ts).
+    await page.addInitScript(() => {
+      const painted: { at: number; className: string }[] = [];
+      Object.assign(window, { painted });
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as (PerformanceEntry & { element: Element | null })[]) painted.push({ at: entry.startTime, className: entry.element?.className ?? '' });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
     await page.goto(`${baseUrl}${address.pathname}${address.search}`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-    pressable.push(await page.evaluate(() => performance.now()));
-    shown.push(await largestContentfulPaint(page));
+    const ready = await page.evaluate(() => performance.now());
+    pressable.push(ready);
+    largest.push(await largestContentfulPaint(page));
+    const painted = await page.evaluate(() => (window as unknown as { painted: { at: number; className: string }[] }).painted);
+    // Where the address was never the largest paint, it came in the same render as the larger sign-in panel.
+    shown.push(painted.find((entry) => entry.className === 'gate-site-address')?.at ?? ready);
     await context.close();
   }
   console.log(
-    `throttled check-in page (a QR code's link, signed out), 3 cold loads: the site shown (LCP) ${seconds(sorted(shown))}, median ${median(shown)}; ` +
-      `its sign-in buttons ready ${seconds(sorted(pressable))}, median ${median(pressable)}`,
+    `throttled check-in page (a QR code's link, signed out), 3 cold loads: the site's address painted ${seconds(sorted(shown))}, median ${median(shown)}; ` +
+      `its sign-in buttons ready ${seconds(sorted(pressable))}, median ${median(pressable)}; LCP ${seconds(sorted(largest))}, median ${median(largest)}`,
   );
 }
 

@@ -1,20 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { snapPhone as snap } from './support/phone-pictures';
 import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
-
-/** With SCREENSHOTS_DIR set, the open dialog is also saved as a picture to look at, light and dark. */
-async function snap(page: Page, name: string): Promise<void> {
-  const shots = process.env.SCREENSHOTS_DIR;
-  if (!shots) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${shots}/${name}-390-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /**
  * Issue 11: Radix's dialog is not part of any screen's first load. Its code is fetched once the screen

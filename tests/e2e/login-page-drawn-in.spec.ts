@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseDevAccount, demo, signInQuickly } from './support/sign-in';
+import { holdScripts } from './support/hold-scripts';
 import { recordRootScreens, shownScreens } from './support/root-screens';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -9,17 +10,6 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * so it shows, and its buttons start a sign-in, before the app's code has arrived. A visitor whose
  * browser holds a session gets the app's plain page: never the login page on the way to their home.
  */
-
-/** Holds back every script of the app, as a slow phone's network would, until `release` is called. */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
-}
 
 /** The page `GET /` answers this browser with, as its cookies stand. */
 const pageAtRoot = (page: Page) => page.evaluate(async () => (await fetch('/', { credentials: 'same-origin' })).text());

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Button } from '../../ui/button';
+import { takeOverDrawnPage } from '../drawn-page';
 import { MessageScreen, statusMessages } from '../../ui/status';
 import { isChunkLoadError } from './lazy-page';
 
@@ -11,6 +12,8 @@ export const chunkLoadMessages = {
 /** A screen that threw while rendering, or whose code did not arrive (spec §9): logged, and the user can reload. */
 export function RouteError({ error }: { readonly error: unknown }) {
   useEffect(() => console.error(error), [error]);
+  // A page the portal drew into the HTML (the check-in page's) gives way to the error, which offers the reload.
+  useLayoutEffect(takeOverDrawnPage, []);
   const chunk = isChunkLoadError(error);
   return (
     <MessageScreen

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
+import { useLayoutEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import * as Gate from '../../../machines/site-check-in.selectors';
 import { Session } from '../../app/hooks';
+import { takeOverDrawnPage } from '../../app/drawn-page';
 import { tradesEditPath } from '../../domain/trades-paths';
-import { Brand } from '../../ui/brand';
 import { PageTitle } from '../../ui/page';
 import { LoadingState } from '../../ui/status';
 import {
@@ -17,24 +18,21 @@ import {
   ProfileIncompleteScreen,
   ReadyScreen,
   SignedOutScreen,
-  SiteSummary,
 } from './check-in-screens';
+import { GateFrame, SiteSummary } from './site-summary';
 import { checkInText } from './strings';
 import { useSiteCheckIn } from './use-site-check-in';
 import './check-in.css';
 
-function GateHeader() {
+/** A tradesperson's way to their home page from the header bar. */
+function HomeLink() {
   const isTradesperson = Session.useSelector(session.hasRole('TradesPerson'));
   const userId = Session.useSelector(session.userId);
+  if (!isTradesperson || !userId) return null;
   return (
-    <header className="gate-header">
-      <Brand />
-      {isTradesperson && userId ? (
-        <Link to={`/trades/${encodeURIComponent(userId)}`} className="gate-home-link">
-          {checkInText.myHome}
-        </Link>
-      ) : null}
-    </header>
+    <Link to={`/trades/${encodeURIComponent(userId)}`} className="gate-home-link">
+      {checkInText.myHome}
+    </Link>
   );
 }
 
@@ -43,6 +41,10 @@ function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteK
   const screen = useSelector(actor, Gate.screen);
   const site = useSelector(actor, Gate.site);
   const profilePath = tradesEditPath(userId ?? '', here);
+  // The site the portal drew into the page it sent stays until this page has more to show than it did.
+  useLayoutEffect(() => {
+    if (screen !== 'loading') takeOverDrawnPage();
+  }, [screen]);
 
   if (screen === 'loading') return <LoadingState />;
   if (screen === 'invalidKey') return <InvalidKeyScreen />;
@@ -67,12 +69,9 @@ export function CheckInPage() {
   const [params] = useSearchParams();
   const siteKey = params.get('key') ?? '';
   return (
-    <main className="gate">
+    <GateFrame homeLink={<HomeLink />}>
       <PageTitle>{checkInText.title}</PageTitle>
-      <GateHeader />
-      <div className="gate-body">
-        <SiteGate key={`${siteId}\n${siteKey}`} siteId={siteId} siteKey={siteKey} />
-      </div>
-    </main>
+      <SiteGate key={`${siteId}\n${siteKey}`} siteId={siteId} siteKey={siteKey} />
+    </GateFrame>
   );
 }

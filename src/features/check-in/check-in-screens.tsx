@@ -19,18 +19,6 @@ interface ScreenProps {
   readonly actor: CheckInActor;
 }
 
-/** Enough to know they are at the right gate: address, company and job number. */
-export function SiteSummary({ site }: { readonly site: VisitSite }) {
-  return (
-    <section className="gate-site" aria-label={checkInText.title}>
-      <p className="gate-site-company">{site.companyName}</p>
-      <h1 className="gate-site-address">{site.address}</h1>
-      <p className="gate-site-suburb">{[site.suburb, site.postcode].filter(Boolean).join(' ')}</p>
-      {site.siteNumber ? <p className="gate-site-job">{checkInText.jobNumber(site.siteNumber)}</p> : null}
-    </section>
-  );
-}
-
 export function InvalidKeyScreen() {
   return (
     <section className="gate-panel" data-tone="danger" role="alert">

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { checkInSiteId, drawnSiteFields, drawnSiteMarker, type CheckInPageCopies, type DrawnSite } from '../../src/domain/check-in-page';
+import type { Db } from '../db/database';
+import { escapeHtml } from '../mail/html';
+import { siteForKey, visitSiteView } from '../site-visits/service';
+import { HttpError } from './errors';
+
+const markers = new RegExp(drawnSiteFields.map((field) => drawnSiteMarker(field).replace(/[{}]/g, '\\$&')).join('|'), 'g');
+const fieldOf = new Map(drawnSiteFields.map((field) => [drawnSiteMarker(field), field]));
+
+/** The drawn page for one site: each marker of the build's copy replaced, once, by the field's text, escaped. */
+export function fillDrawnSite(copies: CheckInPageCopies, site: DrawnSite): string {
+  const page = site.siteNumber ? copies.withJobNumber : copies.withoutJobNumber;
+  return page.replace(markers, (marker) => escapeHtml(site[fieldOf.get(marker) ?? 'address']));
+}
+
+/**
+ * Issue 11: the site the check-in page a poster's QR code opens names (`/site/{siteId}/check-in?key=…`), for the
+ * portal to draw it in (src/domain/check-in-page.ts). Only for the site's current key: a wrong, replaced or malformed
+ * one draws nothing (the app then says the code is no longer valid, as ever), so the page tells no more than the
+ * gate's own GET site/{siteId}?key=… does. Undefined for any other address, and when the site cannot be read: the
+ * plain page still works.
+ */
+export async function drawnCheckInSite(db: Db, url: string, log: FastifyBaseLogger): Promise<DrawnSite | undefined> {
+  const { pathname, searchParams } = new URL(url, 'http://portal.invalid');
+  const siteId = checkInSiteId(pathname);
+  if (siteId === undefined) return undefined;
+  try {
+    return visitSiteView(await siteForKey(db, siteId, searchParams.get('key') ?? ''));
+  } catch (error) {
+    if (!(error instanceof HttpError)) log.warn({ err: error }, 'the check-in page could not be drawn: the plain page is sent');
+    return undefined;
+  }
+}

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkInPageFile, drawnPageId, type CheckInPageCopies } from '../../src/domain/check-in-page';
+import { signedInHintCookie } from '../../src/domain/login-page';
+import { checkInPath } from '../../src/domain/site-visit';
+import { seedDemo } from '../../server/seed/demo';
+import { siteKey } from './site-visit-fixtures';
+import { createTestApp, signedInAccount, type TestApp } from './test-app';
+
+const page = (root: string) => `<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__" />
+<title>Site Check-In · SiteSafe Portal</title></head><body>${root}<div id="root"></div></body></html>`;
+const plainPage = page('').replace('Site Check-In · ', '');
+const drawn = (job: string) => `<div id="${drawnPageId}"><p>{{companyName}}</p><h1>{{address}}</h1><p>{{suburb}} {{postcode}}</p>${job}</div>`;
+const copies: CheckInPageCopies = { withJobNumber: page(drawn('<p>Job No. {{siteNumber}}</p>')), withoutJobNumber: page(drawn('')) };
+
+/**
+ * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
+ * from the build's copies, for the site's current key only; every text the site's people typed is escaped.
+ */
+describe('the check-in page a QR code opens', () => {
+  let distDir: string;
+  let running: TestApp;
+  let site: { id: string; key: string; address: string; suburb: string; postcode: string; siteNumber: string; companyName: string };
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    writeFileSync(path.join(distDir, 'index.html'), plainPage);
+    writeFileSync(path.join(distDir, checkInPageFile), JSON.stringify(copies));
+    running = await createTestApp({ serveSpa: true, distDir });
+    const { app } = running;
+    await seedDemo(app.db, app.storage);
+    const { companyId } = await signedInAccount(app, 'admin@harbourbuild.demo');
+    const row = await app.db
+      .selectFrom('project_sites as ps')
+      .innerJoin('companies as c', 'c.id', 'ps.company_id')
+      .select(['ps.id', 'ps.address', 'ps.suburb', 'ps.postcode', 'ps.site_number', 'c.name'])
+      .where('ps.company_id', '=', companyId)
+      .where('ps.site_number', '!=', '')
+      .orderBy('ps.site_number')
+      .executeTakeFirstOrThrow();
+    site = { id: row.id, key: await siteKey(app, row.id), address: row.address, suburb: row.suburb, postcode: row.postcode, siteNumber: row.site_number, companyName: row.name };
+  }, 120_000);
+  afterAll(async () => {
+    await running.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => running.app.inject({ url });
+  const nonceOf = (body: string) => /nonce="([^"]+)"/.exec(body)?.[1];
+
+  it('draws the site its current key names, with the response’s nonce, never cached, signed in or not', async () => {
+    const browsers: Record<string, string>[] = [{}, { [signedInHintCookie]: '1' }];
+    for (const cookies of browsers) {
+      const response = await running.app.inject({ url: checkInPath(site.id, site.key), cookies });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain(
+        `<div id="${drawnPageId}"><p>${site.companyName}</p><h1>${site.address}</h1><p>${site.suburb} ${site.postcode}</p><p>Job No. ${site.siteNumber}</p></div><div id="root"></div>`,
+      );
+      expect(response.body).toContain('<title>Site Check-In · SiteSafe Portal</title>');
+      expect(response.body).not.toMatch(/\{\{|__CSP_NONCE__/);
+      expect(response.headers['content-security-policy']).toContain(`'nonce-${nonceOf(response.body)}'`);
+    }
+    // The address with a trailing slash draws too.
+    expect((await get(checkInPath(site.id, site.key).replace('?', '/?'))).body).toContain(`<h1>${site.address}</h1>`);
+  });
+
+  it('escapes what the site’s people typed, fills each field once, and leaves out a job number the site has not got', async () => {
+    await running.app.db
+      .updateTable('project_sites')
+      .set({ address: '<img src=x onerror=alert(1)> & "Co" {{postcode}}', suburb: '', site_number: '' })
+      .where('id', '=', site.id)
+      .execute();
+    try {
+      const { body } = await get(checkInPath(site.id, site.key));
+      expect(body).toContain(`<h1>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot; {{postcode}}</h1><p> ${site.postcode}</p></div>`);
+      expect(body).not.toContain('<img');
+      expect(body).not.toContain('Job No.');
+    } finally {
+      await running.app.db
+        .updateTable('project_sites')
+        .set({ address: site.address, suburb: site.suburb, site_number: site.siteNumber })
+        .where('id', '=', site.id)
+        .execute();
+    }
+  });
+
+  it('sends the plain page for a wrong, missing or malformed key or site, so it tells no more than the gate’s API', async () => {
+    const urls = [
+      checkInPath(site.id, 'f'.repeat(32)),
+      `/site/${site.id}/check-in`,
+      checkInPath('not-a-site', site.key),
+      checkInPath('00000000-0000-4000-8000-000000000000', site.key),
+      `/site/${site.id}/check-in/more?key=${site.key}`,
+    ];
+    for (const url of urls) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain(drawnPageId);
+      expect(response.body, url).toContain('<title>SiteSafe Portal</title>');
+    }
+    // An address that is not even a URL is refused before any page is chosen.
+    const broken = await get(`/site/%E0%A4%A/check-in?key=${site.key}`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.body).not.toContain(drawnPageId);
+  });
+
+  it('never serves the copies as a file of their own', async () => {
+    const response = await get(`/${checkInPageFile}`);
+    expect(response.body).not.toContain('withJobNumber');
+    expect(response.body).not.toContain(drawnPageId);
+  });
+
+  it('sends the plain page from a build without the copies', async () => {
+    unlinkSync(path.join(distDir, checkInPageFile));
+    try {
+      const response = await get(checkInPath(site.id, site.key));
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain(drawnPageId);
+    } finally {
+      writeFileSync(path.join(distDir, checkInPageFile), JSON.stringify(copies));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { holdScripts } from './support/hold-scripts';
+import { snapPhone } from './support/phone-pictures';
+import { demo, signInQuickly } from './support/sign-in';
+
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+/**
+ * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
+ * so a phone on poor signal shows which site it is at before the app's code has arrived. The app's own page takes over
+ * in its place once it has more to show; nothing shows twice.
+ */
+test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
+  await signInQuickly(page, demo.admin);
+  await expect(page).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
+  const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
+  // The demo's first site and its poster's link, as the admin's screens read them.
+  const { address, gate } = await page.evaluate(async (company) => {
+    const headers = { authorization: `Bearer ${window.localStorage.getItem('accessToken') ?? ''}` };
+    const sites = (await (await fetch(`/api/company/${company}/projectSites`, { headers })).json()) as { items: { _id: string; address: string }[] };
+    const first = sites.items[0];
+    if (!first) throw new Error('The demo company has no site');
+    const qr = (await (await fetch(`/api/company/${company}/projectSites/${first._id}/qr`, { headers })).json()) as { url: string };
+    return { address: first.address, gate: qr.url };
+  }, companyId);
+
+  const tradie = await (await browser.newContext(phone)).newPage();
+  const scripts = await holdScripts(tradie);
+  await tradie.goto(gate, { waitUntil: 'commit' });
+  await expect(tradie.getByRole('heading', { level: 1, name: address })).toBeVisible();
+  await expect(tradie).toHaveTitle('Site Check-In · SiteSafe Portal');
+  await expect(tradie.getByRole('status')).toHaveText('Loading, Please Wait');
+  // Nothing of the app has run: it writes the theme on <html> as it starts.
+  expect(await tradie.evaluate(() => document.documentElement.dataset.theme ?? null)).toBeNull();
+  await snapPhone(tradie, 'check-in-drawn');
+
+  scripts.release();
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(tradie.locator('#drawn-page')).toHaveCount(0);
+  await expect(tradie.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(tradie.getByRole('heading', { level: 1, name: address })).toBeVisible();
+  await expect(tradie.getByRole('status')).toHaveCount(0);
+  await snapPhone(tradie, 'check-in-taken-over');
+  await tradie.context().close();
+});
+
+test('a check-in page whose key is not the site’s is the plain page, and the app says so', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto(`/site/00000000-0000-4000-8000-000000000000/check-in?key=${'0'.repeat(32)}`, { waitUntil: 'commit' });
+  await expect(page.locator('#root')).toBeAttached();
+  await expect(page.locator('#drawn-page')).toHaveCount(0);
+  scripts.release();
+  await expect(page.getByRole('heading', { name: 'This site QR code is no longer valid' })).toBeVisible();
+});
