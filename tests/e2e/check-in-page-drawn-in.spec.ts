@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { holdScripts } from './support/hold-scripts';
 import { snapPhone } from './support/phone-pictures';
 import { demo, signInQuickly } from './support/sign-in';
@@ -32,6 +33,8 @@ test('the check-in page a QR code opens shows its site before the app’s code h
   await expect(tradie.getByRole('status')).toHaveText('Loading, Please Wait');
   // Nothing of the app has run: it writes the theme on <html> as it starts.
   expect(await tradie.evaluate(() => document.documentElement.dataset.theme ?? null)).toBeNull();
+  // Held to WCAG 2.2 AA as every screen of the app is.
+  expect(await axeViolations(tradie)).toEqual([]);
   await snapPhone(tradie, 'check-in-drawn');
 
   scripts.release();
