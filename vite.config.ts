@@ -35,6 +35,16 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** A module of the app loaded for rendering at build time (a Vite server-side load), for as long as `render` runs. */
+async function withAppModule<M, R>(modulePath: string, render: (module: M) => R): Promise<R> {
+  const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
+  try {
+    return render((await server.ssrLoadModule(modulePath)) as M);
+  } finally {
+    await server.close();
+  }
+}
+
 /**
  * Issue 11: the login page drawn into a copy of index.html (`loginPageFile`), which the portal sends a
  * signed-out visitor's `GET /` (server/http/spa-index.ts): it shows as the HTML and CSS arrive, not once
@@ -54,14 +64,10 @@ function drawLoginPage(): Plugin {
         const emptyRoot = '<div id="root"></div>';
         const html = String(index.source);
         if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
-        const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
-        try {
-          const drawn = (await server.ssrLoadModule('/src/features/auth/login-page-markup.tsx')) as { loginPageMarkup: () => string; loginPageTitle: () => string };
-          const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`);
-          this.emitFile({ type: 'asset', fileName: loginPageFile, source: titled.replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`) });
-        } finally {
-          await server.close();
-        }
+        const source = await withAppModule('/src/features/auth/login-page-markup.tsx', (drawn: { loginPageMarkup: () => string; loginPageTitle: () => string }) =>
+          html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`).replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`),
+        );
+        this.emitFile({ type: 'asset', fileName: loginPageFile, source });
       },
     },
   };
@@ -106,18 +112,14 @@ function drawCheckInPage(): Plugin {
         const emptyRoot = '<div id="root"></div>';
         const html = String(index.source);
         if (!html.includes(emptyRoot) || !html.includes('  </head>')) throw new Error(`index.html has no ${emptyRoot} or </head> to draw the check-in page into`);
-        const server = await createServer({ configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, hmr: false, ws: false }, plugins: [react()] });
-        try {
-          const drawn = (await server.ssrLoadModule('/src/features/check-in/check-in-drawn.tsx')) as { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string };
-          const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
+        const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
+        const copies = await withAppModule('/src/features/check-in/check-in-drawn.tsx', (drawn: { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string }): CheckInPageCopies => {
           const shell = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.checkInPageTitle()}</title>`).replace('  </head>', `${links}  </head>`);
           const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
           const markup = drawn.checkInDrawnMarkup();
-          const copies: CheckInPageCopies = { withJobNumber: pageWith(markup.withJobNumber), withoutJobNumber: pageWith(markup.withoutJobNumber) };
-          this.emitFile({ type: 'asset', fileName: checkInPageFile, source: JSON.stringify(copies) });
-        } finally {
-          await server.close();
-        }
+          return { withJobNumber: pageWith(markup.withJobNumber), withoutJobNumber: pageWith(markup.withoutJobNumber) };
+        });
+        this.emitFile({ type: 'asset', fileName: checkInPageFile, source: JSON.stringify(copies) });
       },
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { checkInSiteId, drawnSiteFields, drawnSiteMarker, type CheckInPageCopies, type DrawnSite } from '../../src/domain/check-in-page';
+import { drawnSiteFields, drawnSiteMarker, type CheckInPageCopies, type DrawnSite } from '../../src/domain/check-in-page';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../mail/html';
 import { siteForKey, visitSiteView } from '../site-visits/service';
@@ -15,18 +15,14 @@ export function fillDrawnSite(copies: CheckInPageCopies, site: DrawnSite): strin
 }
 
 /**
- * Issue 11: the site the check-in page a poster's QR code opens names (`/site/{siteId}/check-in?key=…`), for the
- * portal to draw it in (src/domain/check-in-page.ts). Only for the site's current key: a wrong, replaced or malformed
- * one draws nothing (the app then says the code is no longer valid, as ever), so the page tells no more than the
- * gate's own GET site/{siteId}?key=… does. Undefined for any other address, and when the site cannot be read: the
- * plain page still works.
+ * Issue 11: the site a check-in page's address (`/site/{siteId}/check-in?key=…`) names, for the portal to draw it in
+ * (src/domain/check-in-page.ts). Only for the site's current key: a wrong, replaced or malformed one draws nothing (the
+ * app then says the code is no longer valid, as ever), so the page tells no more than the gate's own
+ * GET site/{siteId}?key=… does. Undefined too when the site cannot be read: the plain page still works.
  */
-export async function drawnCheckInSite(db: Db, url: string, log: FastifyBaseLogger): Promise<DrawnSite | undefined> {
-  const { pathname, searchParams } = new URL(url, 'http://portal.invalid');
-  const siteId = checkInSiteId(pathname);
-  if (siteId === undefined) return undefined;
+export async function drawnCheckInSite(db: Db, siteId: string, key: string, log: FastifyBaseLogger): Promise<DrawnSite | undefined> {
   try {
-    return visitSiteView(await siteForKey(db, siteId, searchParams.get('key') ?? ''));
+    return visitSiteView(await siteForKey(db, siteId, key));
   } catch (error) {
     if (!(error instanceof HttpError)) log.warn({ err: error }, 'the check-in page could not be drawn: the plain page is sent');
     return undefined;

@@ -39,9 +39,11 @@ async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: st
     reply.header('vary', 'Cookie');
     return (request.cookies[signedInHintCookie] === undefined ? await copyOf(distDir, loginPageFile) : undefined) ?? plain();
   }
-  if (checkInSiteId(request.url.split('?', 1)[0] ?? '') === undefined) return plain();
+  const address = new URL(request.url, 'http://portal.invalid');
+  const siteId = checkInSiteId(address.pathname);
+  if (siteId === undefined) return plain();
   const copies = await copyOf(distDir, checkInPageFile);
-  const site = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, request.url, request.log);
+  const site = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, siteId, address.searchParams.get('key') ?? '', request.log);
   return copies !== undefined && site !== undefined ? fillDrawnSite(JSON.parse(copies) as CheckInPageCopies, site) : plain();
 }
 
