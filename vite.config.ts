@@ -5,7 +5,7 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
-import { checkInPageFile, checkInPageModule, drawnPageId, type CheckInPageCopies } from './src/domain/check-in-page.ts';
+import { checkInPageFile, drawnPageId, type CheckInPageCopies } from './src/domain/check-in-page.ts';
 import { loginPageFile } from './src/domain/login-page.ts';
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
@@ -89,6 +89,8 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
  * before the app's code has arrived. The markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
  */
 function drawCheckInPage(): Plugin {
+  // The check-in page's module, which the router loads on demand (src/app/router.tsx): its chunk's styles are linked.
+  const checkInPageModule = 'src/features/check-in/check-in-page.tsx';
   return {
     name: 'draw-check-in-page',
     apply: 'build',

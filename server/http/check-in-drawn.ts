@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { drawnSiteFields, drawnSiteMarker, type CheckInPageCopies, type DrawnSite } from '../../src/domain/check-in-page';
+import { drawnSiteMarkers, type CheckInPageCopies, type DrawnSite, type DrawnSiteField } from '../../src/domain/check-in-page';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../mail/html';
 import { siteForKey, visitSiteView } from '../site-visits/service';
 import { HttpError } from './errors';
 
-const markers = new RegExp(drawnSiteFields.map((field) => drawnSiteMarker(field).replace(/[{}]/g, '\\$&')).join('|'), 'g');
-const fieldOf = new Map(drawnSiteFields.map((field) => [drawnSiteMarker(field), field]));
-
 /** The drawn page for one site: each marker of the build's copy replaced, once, by the field's text, escaped. */
 export function fillDrawnSite(copies: CheckInPageCopies, site: DrawnSite): string {
   const page = site.siteNumber ? copies.withJobNumber : copies.withoutJobNumber;
-  return page.replace(markers, (marker) => escapeHtml(site[fieldOf.get(marker) ?? 'address']));
+  return page.replace(drawnSiteMarkers, (_marker, field: DrawnSiteField) => escapeHtml(site[field]));
 }
 
 /**

@@ -16,16 +16,16 @@ export interface CheckInPageCopies {
   readonly withoutJobNumber: string;
 }
 
-/** The module of the check-in page, which the router loads on demand (src/app/router.tsx). */
-export const checkInPageModule = 'src/features/check-in/check-in-page.tsx';
-
 /** The element a page is drawn into, beside `#root`; the app removes it as it takes over. */
 export const drawnPageId = 'drawn-page';
 
 /** The site's fields the drawn page shows, each written as its marker until the portal fills it in. */
 export const drawnSiteFields = ['companyName', 'address', 'suburb', 'postcode', 'siteNumber'] as const;
-export type DrawnSite = Readonly<Record<(typeof drawnSiteFields)[number], string>>;
-export const drawnSiteMarker = (field: (typeof drawnSiteFields)[number]) => `{{${field}}}`;
+export type DrawnSiteField = (typeof drawnSiteFields)[number];
+export type DrawnSite = Readonly<Record<DrawnSiteField, string>>;
+export const drawnSiteMarker = (field: DrawnSiteField) => `{{${field}}}`;
+/** Every marker of `drawnSiteMarker`'s shape, the field's name caught. */
+export const drawnSiteMarkers = new RegExp(`\\{\\{(${drawnSiteFields.join('|')})\\}\\}`, 'g');
 
 /** The site id in a request's path (no query) when it is the check-in page's address. */
 export function checkInSiteId(pathname: string): string | undefined {
