@@ -45,6 +45,20 @@ async function withAppModule<M, R>(modulePath: string, render: (module: M) => R)
   }
 }
 
+const emptyRoot = '<div id="root"></div>';
+
+/** index.html as Vite's own HTML plugin wrote it into the bundle, checked to have what a page is drawn into. */
+function builtIndexHtml(bundle: Rollup.OutputBundle, page: string): string {
+  const index = bundle['index.html'];
+  if (index?.type !== 'asset') throw new Error(`The build wrote no index.html to draw ${page} into`);
+  const html = String(index.source);
+  if (!html.includes(emptyRoot) || !html.includes('  </head>')) throw new Error(`index.html has no ${emptyRoot} or </head> to draw ${page} into`);
+  return html;
+}
+
+/** The page titled as the app titles the screen drawn into it. */
+const titled = (html: string, title: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+
 /**
  * Issue 11: the login page drawn into a copy of index.html (`loginPageFile`), which the portal sends a
  * signed-out visitor's `GET /` (server/http/spa-index.ts): it shows as the HTML and CSS arrive, not once
@@ -59,13 +73,9 @@ function drawLoginPage(): Plugin {
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the login page into');
-        const emptyRoot = '<div id="root"></div>';
-        const html = String(index.source);
-        if (!html.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to draw the login page into`);
+        const html = builtIndexHtml(bundle, 'the login page');
         const source = await withAppModule('/src/features/auth/login-page-markup.tsx', (drawn: { loginPageMarkup: () => string; loginPageTitle: () => string }) =>
-          html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.loginPageTitle()}</title>`).replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`),
+          titled(html, drawn.loginPageTitle()).replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`),
         );
         this.emitFile({ type: 'asset', fileName: loginPageFile, source });
       },
@@ -98,8 +108,7 @@ function drawCheckInPage(): Plugin {
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') throw new Error('The build wrote no index.html to draw the check-in page into');
+        const html = builtIndexHtml(bundle, 'the check-in page');
         const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
         const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
         const entry = chunks.find((chunk) => chunk.isEntry);
@@ -111,12 +120,9 @@ function drawCheckInPage(): Plugin {
             .flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
         );
         if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
-        const emptyRoot = '<div id="root"></div>';
-        const html = String(index.source);
-        if (!html.includes(emptyRoot) || !html.includes('  </head>')) throw new Error(`index.html has no ${emptyRoot} or </head> to draw the check-in page into`);
         const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
         const copies = await withAppModule('/src/features/check-in/check-in-drawn.tsx', (drawn: { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string }): CheckInPageCopies => {
-          const shell = html.replace(/<title>[^<]*<\/title>/, `<title>${drawn.checkInPageTitle()}</title>`).replace('  </head>', `${links}  </head>`);
+          const shell = titled(html, drawn.checkInPageTitle()).replace('  </head>', `${links}  </head>`);
           const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
           const markup = drawn.checkInDrawnMarkup();
           return { withJobNumber: pageWith(markup.withJobNumber), withoutJobNumber: pageWith(markup.withoutJobNumber) };
