@@ -5,7 +5,7 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import pkg from './package.json' with { type: 'json' };
-import { checkInPageFile, drawnPageId, type CheckInPageCopies } from './src/domain/check-in-page.ts';
+import { checkInPageFile, drawnPageId, type CheckInPageCopies, type JobNumberCopies } from './src/domain/check-in-page.ts';
 import { loginPageFile } from './src/domain/login-page.ts';
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
@@ -125,7 +125,8 @@ function drawCheckInPage(): Plugin {
           const shell = titled(html, drawn.checkInPageTitle()).replace('  </head>', `${links}  </head>`);
           const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
           const markup = drawn.checkInDrawnMarkup();
-          return { withJobNumber: pageWith(markup.withJobNumber), withoutJobNumber: pageWith(markup.withoutJobNumber) };
+          const pagesWith = (copies: JobNumberCopies): JobNumberCopies => ({ withJobNumber: pageWith(copies.withJobNumber), withoutJobNumber: pageWith(copies.withoutJobNumber) });
+          return { signedOut: pagesWith(markup.signedOut), returning: pagesWith(markup.returning) };
         });
         this.emitFile({ type: 'asset', fileName: checkInPageFile, source: JSON.stringify(copies) });
       },

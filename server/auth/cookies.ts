@@ -29,6 +29,8 @@ export interface SignInTransaction {
   readonly codeVerifier: string;
   readonly state: string;
   readonly nonce: string;
+  /** The check-in page the sign-in comes back to, when its drawn form started it (src/domain/check-in-page.ts). */
+  readonly returnTo?: string;
   readonly expiresAt: number;
 }
 

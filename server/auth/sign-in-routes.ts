@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { decode } from '../../src/domain/decode';
+import { checkInReturnPath } from '../../src/domain/check-in-page';
+import { returnToParam } from '../../src/domain/login-page';
 import { ProviderSchema, type Provider } from '../../src/domain/token';
 import { badRequest } from '../http/errors';
 import { findOrCreateUserByIdentity } from '../users/repository';
@@ -16,6 +18,7 @@ interface Options {
 }
 
 type ProviderRequest = FastifyRequest<{ Params: { provider: string } }>;
+type SignInStart = { Params: { provider: string }; Querystring: Record<string, unknown> };
 
 const providerLabels: Record<Provider, string> = { google: 'Google', apple: 'Apple' };
 
@@ -32,13 +35,20 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
     return provider.value;
   };
 
-  app.get<{ Params: { provider: string } }>('/login/:provider', { config: { limit: 'signInStart' } }, async (request, reply) => {
+  /** Where the app lands after the callback: with the check-in page to go back to, when the sign-in carried one. */
+  const landing = (query: string, returnTo: string | undefined) =>
+    `${publicUrl()}/?${query}${returnTo ? `&${returnToParam}=${encodeURIComponent(returnTo)}` : ''}`;
+
+  app.get<SignInStart>('/login/:provider', { config: { limit: 'signInStart' } }, async (request, reply) => {
     const provider = providerOf(request);
+    // Issue 11: the drawn check-in page's form sends its own address; anything that is not a check-in page is not followed.
+    const wanted = request.query[returnToParam];
+    const returnTo = checkInReturnPath(typeof wanted === 'string' ? wanted : undefined);
     if (!signInClients.isConfigured(provider)) throw badRequest(`Sign-in with ${providerLabels[provider]} is not configured`);
     try {
       const client = await signInClients.resolve(provider);
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      const transaction = { provider, codeVerifier, state: oidc.randomState(), nonce: oidc.randomNonce() };
+      const transaction = { provider, codeVerifier, state: oidc.randomState(), nonce: oidc.randomNonce(), ...(returnTo ? { returnTo } : {}) };
       const url = oidc.buildAuthorizationUrl(client.configuration, {
         redirect_uri: callbackUrl(provider),
         scope: client.scope,
@@ -54,15 +64,15 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
       return reply.redirect(url.href, 302);
     } catch (error) {
       request.log.warn({ err: error, provider }, 'sign-in could not start');
-      return reply.redirect(`${publicUrl()}/?signInError=1`, 302);
+      return reply.redirect(landing('signInError=1', returnTo), 302);
     }
   });
 
   // Spec §8: a failed sign-in is only logged; the SPA learns of it from signInError and shows nothing more.
   const callback = async (request: ProviderRequest, reply: FastifyReply) => {
     clearSignInCookie(reply, publicUrl());
+    const transaction = readSignInCookie(request, cookieSecret);
     try {
-      const transaction = readSignInCookie(request, cookieSecret);
       const provider = providerOf(request);
       if (!transaction || transaction.provider !== provider) throw new Error('No sign-in in progress for this browser');
       const client = await signInClients.resolve(provider);
@@ -79,10 +89,10 @@ export const signInRoutes: FastifyPluginAsync<Options> = async (app, { signInCli
       const user = await findOrCreateUserByIdentity(app.db, { issuer: claims.iss, subject: claims.sub, email: claims.email });
       const code = await createAuthCode(app.db, user.id);
       await recordAuthEvent(app.db, { action: 'auth.signIn', userId: user.id, detail: { provider, issuer: claims.iss }, requestId: request.id });
-      return reply.redirect(`${publicUrl()}/?code=${encodeURIComponent(code)}`, 302);
+      return reply.redirect(landing(`code=${encodeURIComponent(code)}`, transaction.returnTo), 302);
     } catch (error) {
       request.log.warn({ err: error, provider: request.params.provider }, 'sign-in failed');
-      return reply.redirect(`${publicUrl()}/?signInError=1`, 302);
+      return reply.redirect(landing('signInError=1', transaction?.returnTo), 302);
     }
   };
   app.route<{ Params: { provider: string } }>({ method: ['GET', 'POST'], url: '/callback/:provider', config: { limit: 'signInCallback' }, handler: callback });

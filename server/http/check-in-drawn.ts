@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { drawnSiteMarkers, type CheckInPageCopies, type DrawnSite, type DrawnSiteField } from '../../src/domain/check-in-page';
+import { checkInPath, drawnMarkers, type DrawnCheckInPage, type DrawnField, type JobNumberCopies } from '../../src/domain/check-in-page';
 import type { Db } from '../db/database';
 import { escapeHtml } from '../mail/html';
 import { siteForKey, visitSiteView } from '../site-visits/service';
 import { HttpError } from './errors';
 
-/** The drawn page for one site: each marker of the build's copy replaced, once, by the field's text, escaped. */
-export function fillDrawnSite(copies: CheckInPageCopies, site: DrawnSite): string {
-  const page = site.siteNumber ? copies.withJobNumber : copies.withoutJobNumber;
-  return page.replace(drawnSiteMarkers, (_marker, field: DrawnSiteField) => escapeHtml(site[field]));
+/** The drawn page for one site and visitor: each marker of the build's copy replaced, once, by the field's text, escaped. */
+export function fillDrawnPage(copies: JobNumberCopies, page: DrawnCheckInPage): string {
+  const copy = page.siteNumber ? copies.withJobNumber : copies.withoutJobNumber;
+  return copy.replace(drawnMarkers, (_marker: string, field: DrawnField) => escapeHtml(page[field]));
 }
 
 /**
@@ -17,9 +17,10 @@ export function fillDrawnSite(copies: CheckInPageCopies, site: DrawnSite): strin
  * app then says the code is no longer valid, as ever), so the page tells no more than the gate's own
  * GET site/{siteId}?key=… does. Undefined too when the site cannot be read: the plain page still works.
  */
-export async function drawnCheckInSite(db: Db, siteId: string, key: string, log: FastifyBaseLogger): Promise<DrawnSite | undefined> {
+export async function drawnCheckInSite(db: Db, siteId: string, key: string, log: FastifyBaseLogger): Promise<DrawnCheckInPage | undefined> {
   try {
-    return visitSiteView(await siteForKey(db, siteId, key));
+    const site = visitSiteView(await siteForKey(db, siteId, key));
+    return { ...site, returnTo: checkInPath(siteId, key) };
   } catch (error) {
     if (!(error instanceof HttpError)) log.warn({ err: error }, 'the check-in page could not be drawn: the plain page is sent');
     return undefined;

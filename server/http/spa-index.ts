@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkInPageFile, checkInSiteId, type CheckInPageCopies } from '../../src/domain/check-in-page';
+import { checkInPageFile, checkInSiteId, type CheckInPageCopies, type DrawnVisitor } from '../../src/domain/check-in-page';
 import { loginPageFile, signedInHintCookie } from '../../src/domain/login-page';
-import { drawnCheckInSite, fillDrawnSite } from './check-in-drawn';
+import { drawnCheckInSite, fillDrawnPage } from './check-in-drawn';
 import { styleNonce } from './security-headers';
 
 /** Where index.html's csp-nonce meta takes each response's nonce. */
@@ -29,22 +29,28 @@ async function copyOf(distDir: string, file: string): Promise<string | undefined
  * Issue 11: the page as the portal draws it, where it can (src/domain/login-page.ts, src/domain/check-in-page.ts):
  * - a signed-out visitor's `GET /` (no query: `/?code=` is a sign-in coming back) gets the login page drawn in, so it
  *   shows before the app's code has arrived;
- * - the check-in page a QR code opens gets its site drawn in beside `#root` (`drawnCheckInSite`), until the app takes over.
+ * - the check-in page a QR code opens gets its site drawn in beside `#root` (`drawnCheckInSite`), until the app takes over,
+ *   with a working sign-in below it for a browser without a session.
  * Anything else, or a build without the copy, gets the plain page.
  */
 async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<string> {
   const plain = () => readFile(path.join(distDir, 'index.html'), 'utf8');
+  const signedOut = request.cookies[signedInHintCookie] === undefined;
   if (request.url === '/') {
     // Which page `/` answers depends on the cookie: a cache between may not give one browser's to another.
     reply.header('vary', 'Cookie');
-    return (request.cookies[signedInHintCookie] === undefined ? await copyOf(distDir, loginPageFile) : undefined) ?? plain();
+    return (signedOut ? await copyOf(distDir, loginPageFile) : undefined) ?? plain();
   }
   const address = new URL(request.url, 'http://portal.invalid');
   const siteId = checkInSiteId(address.pathname);
   if (siteId === undefined) return plain();
+  // The check-in page draws its sign-in for a browser without a session, and its loading state for any other.
+  reply.header('vary', 'Cookie');
   const copies = await copyOf(distDir, checkInPageFile);
-  const site = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, siteId, address.searchParams.get('key') ?? '', request.log);
-  return copies !== undefined && site !== undefined ? fillDrawnSite(JSON.parse(copies) as CheckInPageCopies, site) : plain();
+  const page = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, siteId, address.searchParams.get('key') ?? '', request.log);
+  if (copies === undefined || page === undefined) return plain();
+  const visitor: DrawnVisitor = signedOut ? 'signedOut' : 'returning';
+  return fillDrawnPage((JSON.parse(copies) as CheckInPageCopies)[visitor], page);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { checkInPath } from '../../src/domain/site-visit';
+import { checkInPath } from '../../src/domain/check-in-page';
 
 /** Issue 10 §1: the secret a site's QR poster carries, 128 random bits as 32 hex characters. */
 export const newSiteKey = (): string => randomBytes(16).toString('hex');

@@ -10,30 +10,70 @@ export const checkInRoute = '/site/:siteId/check-in';
 /** The build's copies of index.html with the check-in page drawn in (`CheckInPageCopies`), as JSON. */
 export const checkInPageFile = 'check-in-page.json';
 
-/** The drawn page with its site's fields as markers, for a site with a job number and for one without. */
-export interface CheckInPageCopies {
+/**
+ * Who a drawn copy is for. A browser without the `signedInHintCookie` (src/domain/login-page.ts) holds no session: it gets
+ * the sign-in panel drawn in, whose buttons start a sign-in that comes back to this page (`returnToParam`) before the
+ * app's code has arrived. Any other browser gets the loading state where the page's actions will be.
+ */
+export const drawnVisitors = ['signedOut', 'returning'] as const;
+export type DrawnVisitor = (typeof drawnVisitors)[number];
+
+/** The drawn page with its fields as markers, for a site with a job number and for one without. */
+export interface JobNumberCopies {
   readonly withJobNumber: string;
   readonly withoutJobNumber: string;
 }
 
+/** Each visitor's pair of copies. */
+export type CheckInPageCopies = Readonly<Record<DrawnVisitor, JobNumberCopies>>;
+
 /** The element a page is drawn into, beside `#root`; the app removes it as it takes over. */
 export const drawnPageId = 'drawn-page';
 
-/** The site's fields the drawn page shows, each written as its marker until the portal fills it in. */
+/** The site's fields the drawn page shows. */
 export const drawnSiteFields = ['companyName', 'address', 'suburb', 'postcode', 'siteNumber'] as const;
 export type DrawnSiteField = (typeof drawnSiteFields)[number];
 export type DrawnSite = Readonly<Record<DrawnSiteField, string>>;
-export const drawnSiteMarker = (field: DrawnSiteField) => `{{${field}}}`;
-/** Every marker of `drawnSiteMarker`'s shape, the field's name caught. */
-export const drawnSiteMarkers = new RegExp(`\\{\\{(${drawnSiteFields.join('|')})\\}\\}`, 'g');
+
+/** Every field the portal fills in, each written as its marker until then: the site's, and the page's own address for the sign-in to come back to. */
+export const drawnFields = [...drawnSiteFields, 'returnTo'] as const;
+export type DrawnField = (typeof drawnFields)[number];
+export type DrawnCheckInPage = DrawnSite & { readonly returnTo: string };
+export const drawnMarker = (field: DrawnField) => `{{${field}}}`;
+/** Every marker of `drawnMarker`'s shape, the field's name caught. */
+export const drawnMarkers = new RegExp(`\\{\\{(${drawnFields.join('|')})\\}\\}`, 'g');
+
+const siteIdPattern = /^\/site\/([^/]+)\/check-in\/?$/;
 
 /** The site id in a request's path (no query) when it is the check-in page's address. */
 export function checkInSiteId(pathname: string): string | undefined {
-  const match = /^\/site\/([^/]+)\/check-in\/?$/.exec(pathname);
+  const match = siteIdPattern.exec(pathname);
   if (!match?.[1]) return undefined;
   try {
     return decodeURIComponent(match[1]);
   } catch {
     return undefined;
   }
+}
+
+/** The check-in page's address: `{PUBLIC_URL}/site/{siteId}/check-in?key=…`. */
+export function checkInPath(siteId: string, key: string): string {
+  return `/site/${encodeURIComponent(siteId)}/check-in?key=${encodeURIComponent(key)}`;
+}
+
+/**
+ * A sign-in's way back (`returnToParam`), when it names a check-in page and nothing else: the only page a sign-in is
+ * carried back to by the server (the drawn page's form). Written afresh, so nothing but the site and its key survives.
+ */
+export function checkInReturnPath(value: string | null | undefined): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
+  let address: URL;
+  try {
+    address = new URL(value, 'http://portal.invalid');
+  } catch {
+    return undefined;
+  }
+  const siteId = checkInSiteId(address.pathname);
+  const key = address.searchParams.get('key');
+  return address.origin === 'http://portal.invalid' && siteId !== undefined && key ? checkInPath(siteId, key) : undefined;
 }

@@ -14,3 +14,9 @@ export const loginPageFile = 'login-page.html';
 
 /** Where a sign-in with `provider` starts: the app goes there, and so does the drawn-in page's form without it. */
 export const signInPath = (provider: Provider) => `/api/auth/login/${provider}`;
+
+/**
+ * Where a sign-in started by the drawn check-in page's form comes back to (src/domain/check-in-page.ts): sent with the
+ * sign-in's start, carried through the identity provider by the server, and handed back to the app beside `?code=`.
+ */
+export const returnToParam = 'returnTo';

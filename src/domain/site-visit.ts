@@ -28,11 +28,6 @@ export const CheckoutKindSchema = Schema.Literals(checkoutKinds);
 export const SiteQr = Schema.Struct({ url: Schema.String });
 export type SiteQr = typeof SiteQr.Type;
 
-/** The check-in page's address: `{PUBLIC_URL}/site/{siteId}/check-in?key=…`. */
-export function checkInPath(siteId: string, key: string): string {
-  return `/site/${encodeURIComponent(siteId)}/check-in?key=${encodeURIComponent(key)}`;
-}
-
 /** What the gate shows anyone holding the key: enough to know they are at the right site. */
 export const VisitSite = Schema.Struct({
   _id: Schema.String,

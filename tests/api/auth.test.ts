@@ -14,6 +14,8 @@ import { signingKeyName } from '../../server/auth/signing-key';
 import { ConfigError, loadConfig } from '../../server/config';
 import { HttpError } from '../../server/http/errors';
 import { addSuperUser, findOrCreateUserByEmail } from '../../server/users/repository';
+import { checkInPath } from '../../src/domain/check-in-page';
+import { returnToParam } from '../../src/domain/login-page';
 import { createTestApp } from './test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -86,9 +88,9 @@ const formFields = (html: string) =>
   Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
 /** Clicks 'Continue with …', picks the account on the development sign-in page, lands back on the portal. */
-async function signInThroughDevProvider(app: FastifyInstance, email: string, provider: 'google' | 'apple' = 'google') {
+async function signInThroughDevProvider(app: FastifyInstance, email: string, provider: 'google' | 'apple' = 'google', query = '') {
   const b = browser(app);
-  const login = await b.request('GET', `/api/auth/login/${provider}`);
+  const login = await b.request('GET', `/api/auth/login/${provider}${query}`);
   expect(login.statusCode).toBe(302);
   expect(location(login)).toMatch(new RegExp(`^${app.config.publicUrl}/oidc/auth\\?`));
   const authorise = await b.request('GET', location(login));
@@ -109,7 +111,7 @@ async function signInThroughDevProvider(app: FastifyInstance, email: string, pro
   expect(`${landing.origin}${landing.pathname}`).toBe(`${app.config.publicUrl}/`);
   const code = landing.searchParams.get('code');
   expect(code).toBeTruthy();
-  return { browser: b, code: code ?? '', page: page.body };
+  return { browser: b, code: code ?? '', page: page.body, landing };
 }
 
 async function exchange(b: Browser, code: string, extra: Record<string, unknown> = {}) {
@@ -269,6 +271,39 @@ describe('sign-in through the development identity provider', () => {
     expect(location(forged)).toBe(`${app.config.publicUrl}/?signInError=1`);
     const denied = await b.request('POST', '/api/auth/callback/apple', { error: 'access_denied' });
     expect(location(denied)).toBe(`${app.config.publicUrl}/?signInError=1`);
+  });
+});
+
+describe('a sign-in started by the drawn check-in page (issue 11)', () => {
+  const gate = checkInPath(randomUUID(), 'k'.repeat(32));
+  const started = (returnTo: string) => `?${returnToParam}=${encodeURIComponent(returnTo)}`;
+
+  it('comes back to that check-in page, beside the code, with either provider', async () => {
+    const { app } = await start();
+    for (const provider of ['google', 'apple'] as const) {
+      const { landing, browser: b, code } = await signInThroughDevProvider(app, 'gate-visitor@example.com', provider, started(gate));
+      expect(landing.searchParams.get(returnToParam), provider).toBe(gate);
+      expect((await exchange(b, code)).statusCode, provider).toBe(200);
+    }
+  });
+
+  it('follows only a check-in page of this portal with its key, written afresh', async () => {
+    const { app } = await start();
+    const notFollowed = ['/clients', '//evil.example/site/x/check-in?key=1', 'https://evil.example/site/x/check-in?key=1', '/site/x/check-in', '/site/x/check-in?key=', '/\\evil.example/site/x/check-in?key=1'];
+    for (const returnTo of notFollowed) {
+      const { landing } = await signInThroughDevProvider(app, 'gate-visitor@example.com', 'google', started(returnTo));
+      expect(landing.searchParams.has(returnToParam), returnTo).toBe(false);
+    }
+    const { landing } = await signInThroughDevProvider(app, 'gate-visitor@example.com', 'google', started(`${gate}&then=/clients#top`));
+    expect(landing.searchParams.get(returnToParam)).toBe(gate);
+  });
+
+  it('goes back to that page with signInError when the sign-in fails', async () => {
+    const { app } = await start();
+    const b = browser(app);
+    await b.request('GET', `/api/auth/login/google${started(gate)}`);
+    const forged = await b.request('GET', `/api/auth/callback/google?code=abc&state=forged&iss=${encodeURIComponent(`${app.config.publicUrl}/oidc`)}`);
+    expect(location(forged)).toBe(`${app.config.publicUrl}/?signInError=1&${returnToParam}=${encodeURIComponent(gate)}`);
   });
 });
 

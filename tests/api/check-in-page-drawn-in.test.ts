@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInPageFile, drawnPageId, type CheckInPageCopies } from '../../src/domain/check-in-page';
+import { checkInPageFile, checkInPath, drawnPageId, type CheckInPageCopies } from '../../src/domain/check-in-page';
 import { signedInHintCookie } from '../../src/domain/login-page';
-import { checkInPath } from '../../src/domain/site-visit';
 import { seedDemo } from '../../server/seed/demo';
 import { siteKey } from './site-visit-fixtures';
 import { createTestApp, signedInAccount, type TestApp } from './test-app';
@@ -12,8 +11,11 @@ import { createTestApp, signedInAccount, type TestApp } from './test-app';
 const page = (root: string) => `<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__" />
 <title>Site Check-In · SiteSafe Portal</title></head><body>${root}<div id="root"></div></body></html>`;
 const plainPage = page('').replace('Site Check-In · ', '');
-const drawn = (job: string) => `<div id="${drawnPageId}"><p>{{companyName}}</p><h1>{{address}}</h1><p>{{suburb}} {{postcode}}</p>${job}</div>`;
-const copies: CheckInPageCopies = { withJobNumber: page(drawn('<p>Job No. {{siteNumber}}</p>')), withoutJobNumber: page(drawn('')) };
+const drawn = (job: string, below: string) => `<div id="${drawnPageId}"><p>{{companyName}}</p><h1>{{address}}</h1><p>{{suburb}} {{postcode}}</p>${job}${below}</div>`;
+const signInForm = '<form><input type="hidden" name="returnTo" value="{{returnTo}}"/></form>';
+const loading = '<p>Loading</p>';
+const pair = (below: string) => ({ withJobNumber: page(drawn('<p>Job No. {{siteNumber}}</p>', below)), withoutJobNumber: page(drawn('', below)) });
+const copies: CheckInPageCopies = { signedOut: pair(signInForm), returning: pair(loading) };
 
 /**
  * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
@@ -51,21 +53,28 @@ describe('the check-in page a QR code opens', () => {
   const nonceOf = (body: string) => /nonce="([^"]+)"/.exec(body)?.[1];
 
   it('draws the site its current key names, with the response’s nonce, never cached, signed in or not', async () => {
-    const browsers: Record<string, string>[] = [{}, { [signedInHintCookie]: '1' }];
-    for (const cookies of browsers) {
+    const drawnSite = `<div id="${drawnPageId}"><p>${site.companyName}</p><h1>${site.address}</h1><p>${site.suburb} ${site.postcode}</p><p>Job No. ${site.siteNumber}</p>`;
+    const browsers: { cookies: Record<string, string>; below: string }[] = [
+      // A browser holding no session: the sign-in, which comes back to this page.
+      { cookies: {}, below: `<form><input type="hidden" name="returnTo" value="${checkInPath(site.id, site.key)}"/></form>` },
+      // One that holds a session (the app's hint): the loading state until the app knows who it is.
+      { cookies: { [signedInHintCookie]: '1' }, below: loading },
+    ];
+    for (const { cookies, below } of browsers) {
       const response = await running.app.inject({ url: checkInPath(site.id, site.key), cookies });
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toContain('Cookie');
       expect(response.headers['content-type']).toContain('text/html');
-      expect(response.body).toContain(
-        `<div id="${drawnPageId}"><p>${site.companyName}</p><h1>${site.address}</h1><p>${site.suburb} ${site.postcode}</p><p>Job No. ${site.siteNumber}</p></div><div id="root"></div>`,
-      );
+      expect(response.body).toContain(`${drawnSite}${below}</div><div id="root"></div>`);
       expect(response.body).toContain('<title>Site Check-In · SiteSafe Portal</title>');
       expect(response.body).not.toMatch(/\{\{|__CSP_NONCE__/);
       expect(response.headers['content-security-policy']).toContain(`'nonce-${nonceOf(response.body)}'`);
     }
-    // The address with a trailing slash draws too.
-    expect((await get(checkInPath(site.id, site.key).replace('?', '/?'))).body).toContain(`<h1>${site.address}</h1>`);
+    // The address with a trailing slash draws too, and its sign-in comes back to the page's one address.
+    const slashed = (await get(checkInPath(site.id, site.key).replace('?', '/?'))).body;
+    expect(slashed).toContain(`<h1>${site.address}</h1>`);
+    expect(slashed).toContain(`value="${checkInPath(site.id, site.key)}"`);
   });
 
   it('escapes what the site’s people typed, fills each field once, and leaves out a job number the site has not got', async () => {
@@ -76,7 +85,7 @@ describe('the check-in page a QR code opens', () => {
       .execute();
     try {
       const { body } = await get(checkInPath(site.id, site.key));
-      expect(body).toContain(`<h1>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot; {{postcode}}</h1><p> ${site.postcode}</p></div>`);
+      expect(body).toContain(`<h1>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot; {{postcode}}</h1><p> ${site.postcode}</p>${signInForm.replace('{{returnTo}}', checkInPath(site.id, site.key))}</div>`);
       expect(body).not.toContain('<img');
       expect(body).not.toContain('Job No.');
     } finally {

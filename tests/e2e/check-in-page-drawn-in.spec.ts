@@ -1,36 +1,43 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { holdScripts } from './support/hold-scripts';
 import { snapPhone } from './support/phone-pictures';
-import { demo, signInQuickly } from './support/sign-in';
+import { chooseDevAccount, demo, signInQuickly } from './support/sign-in';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
 /**
  * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
- * so a phone on poor signal shows which site it is at before the app's code has arrived. The app's own page takes over
- * in its place once it has more to show; nothing shows twice.
+ * so a phone on poor signal shows which site it is at, and can start signing in, before the app's code has arrived. The
+ * app's own page takes over in its place once it has more to show; nothing shows twice.
  */
-test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
+/** The demo's first site and its poster's link, as the admin's screens read them. */
+async function demoGate(page: Page): Promise<{ readonly address: string; readonly link: string }> {
   await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
-  // The demo's first site and its poster's link, as the admin's screens read them.
-  const { address, gate } = await page.evaluate(async (company) => {
+  return page.evaluate(async (company) => {
     const headers = { authorization: `Bearer ${window.localStorage.getItem('accessToken') ?? ''}` };
     const sites = (await (await fetch(`/api/company/${company}/projectSites`, { headers })).json()) as { items: { _id: string; address: string }[] };
     const first = sites.items[0];
     if (!first) throw new Error('The demo company has no site');
     const qr = (await (await fetch(`/api/company/${company}/projectSites/${first._id}/qr`, { headers })).json()) as { url: string };
-    return { address: first.address, gate: qr.url };
+    return { address: first.address, link: qr.url };
   }, companyId);
+}
 
+test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
+  const { address, link: gate } = await demoGate(page);
+
+  // A phone that has never signed in: the site, and the sign-in below it, drawn in.
   const tradie = await (await browser.newContext(phone)).newPage();
   const scripts = await holdScripts(tradie);
   await tradie.goto(gate, { waitUntil: 'commit' });
   await expect(tradie.getByRole('heading', { level: 1, name: address })).toBeVisible();
   await expect(tradie).toHaveTitle('Site Check-In · SiteSafe Portal');
-  await expect(tradie.getByRole('status')).toHaveText('Loading, Please Wait');
+  await expect(tradie.getByRole('heading', { level: 2, name: 'Sign in to check in' })).toBeVisible();
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  await expect(tradie.getByRole('button', { name: 'Continue with Apple' })).toBeVisible();
   // Nothing of the app has run: it writes the theme on <html> as it starts.
   expect(await tradie.evaluate(() => document.documentElement.dataset.theme ?? null)).toBeNull();
   // Held to WCAG 2.2 AA as every screen of the app is.
@@ -38,12 +45,42 @@ test('the check-in page a QR code opens shows its site before the app’s code h
   await snapPhone(tradie, 'check-in-drawn');
 
   scripts.release();
-  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(tradie.locator('#drawn-page')).toHaveCount(0);
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(tradie.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(tradie.getByRole('heading', { level: 1, name: address })).toBeVisible();
   await expect(tradie.getByRole('status')).toHaveCount(0);
   await snapPhone(tradie, 'check-in-taken-over');
+
+  // A browser that holds a session gets the loading state drawn in below the site, until the app knows who it is.
+  await signInQuickly(tradie, `drawn.returning.${Date.now()}@example.com`);
+  await expect(tradie.getByRole('heading', { name: 'You have no roles in the system' })).toBeVisible();
+  const held = await holdScripts(tradie);
+  await tradie.goto(gate, { waitUntil: 'commit' });
+  await expect(tradie.getByRole('heading', { level: 1, name: address })).toBeVisible();
+  await expect(tradie.getByRole('status')).toHaveText('Loading, Please Wait');
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  expect(await axeViolations(tradie)).toEqual([]);
+  await snapPhone(tradie, 'check-in-drawn-returning');
+  held.release();
+  await expect(tradie.locator('#drawn-page')).toHaveCount(0);
+  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
+  await tradie.context().close();
+});
+
+test('the drawn sign-in works before any of the app’s code has run, and comes back to the site’s check-in page', async ({ page, browser }) => {
+  const gate = await demoGate(page);
+  const tradie = await (await browser.newContext(phone)).newPage();
+  const scripts = await holdScripts(tradie);
+  await tradie.goto(gate.link, { waitUntil: 'commit' });
+  await tradie.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(tradie).toHaveURL(/\/oidc\//);
+  scripts.release();
+  await chooseDevAccount(tradie, `drawn.gate.${Date.now()}@example.com`);
+  // Back at the gate the poster named, with the key, joined as a tradesperson: the first step is the profile.
+  await expect(tradie).toHaveURL(gate.link.replace(/^https?:\/\/[^/]+/, ''), { timeout: 15_000 });
+  await expect(tradie.getByRole('heading', { level: 1, name: gate.address })).toBeVisible();
+  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
   await tradie.context().close();
 });
 

@@ -1,8 +1,7 @@
-import { signInPath } from '../../domain/login-page';
+import { ProviderSignIn } from '../../components/sign-in/provider-sign-in';
 import type { Provider } from '../../domain/token';
 import { Brand } from '../../ui/brand';
-import { Button } from '../../ui/button';
-import { AppleIcon, CheckIcon, GoogleIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page';
 import { authText } from './strings';
 import './login.css';
@@ -13,11 +12,6 @@ export interface LoginViewProps {
   /** The provider the visitor is on the way to: both buttons wait. */
   readonly leavingFor?: Provider | null;
 }
-
-const providerButtons = [
-  { provider: 'google', label: authText.continueWithGoogle, Icon: GoogleIcon },
-  { provider: 'apple', label: authText.continueWithApple, Icon: AppleIcon },
-] as const;
 
 /**
  * The login page as it looks: drawn by the app, and drawn at build time into the page the portal
@@ -47,20 +41,7 @@ export function LoginView({ onSignIn, leavingFor = null }: LoginViewProps) {
         <div className="login-card">
           <h1 className="login-title">{authText.signInTitle}</h1>
           <p className="login-lead">{authText.signInLead}</p>
-          <form className="login-actions" method="get" action={signInPath('google')}>
-            {providerButtons.map(({ provider, label, Icon }) => (
-              <Button
-                key={provider}
-                variant="secondary"
-                size="lg"
-                disabled={leavingFor !== null}
-                {...(onSignIn ? { onClick: () => onSignIn(provider) } : { type: 'submit' as const, formAction: signInPath(provider) })}
-              >
-                <Icon />
-                {label}
-              </Button>
-            ))}
-          </form>
+          <ProviderSignIn className="login-actions" {...(onSignIn ? { onSignIn, disabled: leavingFor !== null } : {})} />
         </div>
       </section>
     </main>

@@ -1,8 +1,6 @@
 export const authText = {
   signInTitle: 'Sign in',
   signInLead: 'Use the Google or Apple account your company registered with.',
-  continueWithGoogle: 'Continue with Google',
-  continueWithApple: 'Continue with Apple',
   heroTitle: 'Safer sites, from the gate to sign-off.',
   heroLead: 'Project sites, site teams and SWMS reviews for Australian builders, in one place.',
   heroPoints: ['SWMS reviewed by the right person', 'Check-ins recorded at every site', 'Every change kept on the audit trail'],

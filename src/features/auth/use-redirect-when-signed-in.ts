@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import { decideRedirect } from '../../../machines/sign-in-redirect.machine';
-import { clearReturnTo, readReturnTo, Session } from '../../app/hooks';
+import { clearReturnTo, readReturnToAfterSignIn, Session } from '../../app/hooks';
 
 /** Once signed in, leaves the login screen for the place `decideRedirect` picks; the remembered deep link is used once. */
 export function useRedirectWhenSignedIn(): boolean {
   const payload = Session.useSelector(session.payload);
   const inviteCode = Session.useSelector(session.inviteCode);
-  const [returnTo] = useState(readReturnTo);
+  const [params] = useSearchParams();
+  const [returnTo] = useState(() => readReturnToAfterSignIn(params));
   const navigate = useNavigate();
 
   useEffect(() => {

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Session } from '../../app/hooks';
+import { returnToParam } from '../../domain/login-page';
 
-const callbackParams = ['code', 'invitationCode', 'signInError'] as const;
+const callbackParams = ['code', 'invitationCode', 'signInError', returnToParam] as const;
 
-/** Hands the identity provider's `?code=` and an invitation's `?invitationCode=` to the session, then cleans the URL. */
+/**
+ * Hands the identity provider's `?code=` and an invitation's `?invitationCode=` to the session, then cleans the URL
+ * (the page a sign-in came back with, `returnToParam`, is read by useRedirectWhenSignedIn).
+ */
 export function useSignInCallback(): void {
   const { send } = Session.useActorRef();
   const [params, setParams] = useSearchParams();

@@ -9,8 +9,9 @@ import { formatDateTime } from '../../domain/dates';
 import type { VisitSite } from '../../domain/site-visit';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
-import { AlertIcon, AppleIcon, CheckIcon, GoogleIcon } from '../../ui/icons';
+import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { newSwmsPath } from '../../domain/swms-draft';
+import { SignInPanel } from './sign-in-panel';
 import { checkInText } from './strings';
 
 export type CheckInActor = ActorRefFrom<typeof siteCheckInMachine>;
@@ -31,22 +32,7 @@ export function InvalidKeyScreen() {
 
 export function SignedOutScreen({ actor }: ScreenProps) {
   const busy = useSelector(actor, Gate.isBusy);
-  return (
-    <section className="gate-panel">
-      <h2 className="gate-panel-title">{checkInText.signInTitle}</h2>
-      <p>{checkInText.signInLead}</p>
-      <div className="gate-actions">
-        <Button variant="secondary" size="lg" disabled={busy} onClick={() => actor.send({ type: 'visit.signIn', provider: 'google' })}>
-          <GoogleIcon />
-          {checkInText.continueWithGoogle}
-        </Button>
-        <Button variant="secondary" size="lg" disabled={busy} onClick={() => actor.send({ type: 'visit.signIn', provider: 'apple' })}>
-          <AppleIcon />
-          {checkInText.continueWithApple}
-        </Button>
-      </div>
-    </section>
-  );
+  return <SignInPanel busy={busy} onSignIn={(provider) => actor.send({ type: 'visit.signIn', provider })} />;
 }
 
 export function NotTradespersonScreen({ homePath }: { readonly homePath: string }) {

@@ -9,8 +9,6 @@ export const checkInText = {
   invalidKeyHelp: siteVisitMessages.invalidKeyHelp,
   signInTitle: 'Sign in to check in',
   signInLead: 'Use your Google or Apple account. First time on a site with us? Signing in sets you up as a tradesperson; nothing to install.',
-  continueWithGoogle: 'Continue with Google',
-  continueWithApple: 'Continue with Apple',
   notTradesperson: siteVisitMessages.tradesOnly,
   notTradespersonLead: 'You are signed in with a company account. Tradespeople working on this site check in here with their own account.',
   goHome: 'Go to my home page',

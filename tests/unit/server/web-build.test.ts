@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildWebApp, isWebBuildStale, viteBuild, type BuildInto } from '../../../server/web-build';
-import { checkInPageFile, drawnPageId, drawnSiteFields, drawnSiteMarker, type CheckInPageCopies } from '../../../src/domain/check-in-page';
-import { loginPageFile, signInPath } from '../../../src/domain/login-page';
+import { checkInPageFile, drawnMarker, drawnPageId, drawnSiteFields, drawnVisitors, type CheckInPageCopies } from '../../../src/domain/check-in-page';
+import { loginPageFile, returnToParam, signInPath } from '../../../src/domain/login-page';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -144,22 +144,36 @@ describe('viteBuild', () => {
     expect(login).toContain('Continue with Google');
     expect(login).toContain('Continue with Apple');
 
-    // Issue 11: and the check-in page a QR code opens, with markers for its site's fields, with a job number and without.
+    // Issue 11: and the check-in page a QR code opens, with markers for its site's fields, with a job number and without,
+    // for a browser without a session (its working sign-in) and for any other (the loading state).
     const copies = JSON.parse(readFileSync(path.join(distDir, checkInPageFile), 'utf8')) as CheckInPageCopies;
     const [plainHead = '', rest = ''] = before.split('  </head>');
     const head = plainHead.replace('<title>SiteSafe Portal</title>', '<title>Site Check-In · SiteSafe Portal</title>');
-    for (const [variant, copy] of [['withJobNumber', copies.withJobNumber], ['withoutJobNumber', copies.withoutJobNumber]] as const) {
-      expect(copy.startsWith(head), variant).toBe(true);
-      // The styles of the page's own code, which the router loads on demand, are linked before the app's code runs.
-      const links = copy.slice(head.length, copy.indexOf('  </head>')).trim().split(/\n\s*/);
-      expect(links.some((link) => /^<link rel="stylesheet" crossorigin href="\/assets\/check-in-page-[\w-]+\.css">$/.test(link)), variant).toBe(true);
-      for (const link of links) expect(existsSync(path.join(distDir, /href="\/([^"]+)"/.exec(link)?.[1] ?? 'none')), link).toBe(true);
-      expect(copy.endsWith(`${emptyRoot}${after}`), variant).toBe(true);
-      expect(copy, variant).toContain(`  </head>${rest}<div id="${drawnPageId}"><link rel="preload" as="image" href="/logo.svg"/><main class="gate">`);
-      for (const field of drawnSiteFields.filter((name) => name !== 'siteNumber')) expect(copy, variant).toContain(drawnSiteMarker(field));
-      expect(copy, variant).toContain('Loading, Please Wait');
+    for (const visitor of drawnVisitors) {
+      for (const jobNumber of ['withJobNumber', 'withoutJobNumber'] as const) {
+        const copy = copies[visitor][jobNumber];
+        const variant = `${visitor} ${jobNumber}`;
+        expect(copy.startsWith(head), variant).toBe(true);
+        // The styles of the page's own code, which the router loads on demand, are linked before the app's code runs.
+        const links = copy.slice(head.length, copy.indexOf('  </head>')).trim().split(/\n\s*/);
+        expect(links.some((link) => /^<link rel="stylesheet" crossorigin href="\/assets\/check-in-page-[\w-]+\.css">$/.test(link)), variant).toBe(true);
+        for (const link of links) expect(existsSync(path.join(distDir, /href="\/([^"]+)"/.exec(link)?.[1] ?? 'none')), link).toBe(true);
+        expect(copy.endsWith(`${emptyRoot}${after}`), variant).toBe(true);
+        expect(copy, variant).toContain(`  </head>${rest}<div id="${drawnPageId}"><link rel="preload" as="image" href="/logo.svg"/><main class="gate">`);
+        for (const field of drawnSiteFields.filter((name) => name !== 'siteNumber')) expect(copy, variant).toContain(drawnMarker(field));
+        expect(copy.includes(`Job No. ${drawnMarker('siteNumber')}`), variant).toBe(jobNumber === 'withJobNumber');
+        if (visitor === 'returning') {
+          expect(copy, variant).toContain('Loading, Please Wait');
+          expect(copy, variant).not.toContain('<form');
+        } else {
+          expect(copy, variant).not.toContain('Loading, Please Wait');
+          expect(copy, variant).toContain(
+            `<form class="gate-actions" action="${signInPath('google')}" method="get"><input type="hidden" name="${returnToParam}" value="${drawnMarker('returnTo')}"/>`,
+          );
+          for (const provider of ['google', 'apple'] as const) expect(copy, variant).toMatch(new RegExp(`<button [^>]*type="submit" formAction="${signInPath(provider)}"`));
+          expect(copy, variant).toContain('Sign in to check in');
+        }
+      }
     }
-    expect(copies.withJobNumber).toContain(`Job No. ${drawnSiteMarker('siteNumber')}`);
-    expect(copies.withoutJobNumber).not.toContain('Job No.');
   }, 120_000);
 });
