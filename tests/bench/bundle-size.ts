@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
+import { drawnPageId } from '../../src/domain/check-in-page';
 
 /**
  * Issue 11 §2: what each first screen costs a phone. Builds the web app with a manifest, then for the
@@ -180,6 +181,7 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, token: string
   const shown: number[] = [];
   const pressable: number[] = [];
   const largest: number[] = [];
+  const takenOver: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     const { context, page } = await throttledPhone(browser);
     // Each largest paint is noted as it is reported, while its element is still in the page: the site's address
@@ -195,6 +197,9 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, token: string
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
     const ready = await page.evaluate(() => performance.now());
     pressable.push(ready);
+    // The app's own page in place of the drawn one (src/app/drawn-page.ts), its code and the gate's API call done.
+    await page.locator(`#${drawnPageId}`).waitFor({ state: 'detached' });
+    takenOver.push(await page.evaluate(() => performance.now()));
     largest.push(await largestContentfulPaint(page));
     const painted = await page.evaluate(() => (window as unknown as { painted: { at: number; className: string }[] }).painted);
     // Where the address was never the largest paint, it came in the same render as the larger sign-in panel.
@@ -203,7 +208,8 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, token: string
   }
   console.log(
     `throttled check-in page (a QR code's link, signed out), 3 cold loads: the site's address painted ${seconds(sorted(shown))}, median ${median(shown)}; ` +
-      `its sign-in buttons ready ${seconds(sorted(pressable))}, median ${median(pressable)}; LCP ${seconds(sorted(largest))}, median ${median(largest)}`,
+      `its sign-in buttons ready ${seconds(sorted(pressable))}, median ${median(pressable)}; the app took over ${seconds(sorted(takenOver))}, median ${median(takenOver)}; ` +
+      `LCP ${seconds(sorted(largest))}, median ${median(largest)}`,
   );
 }
 
