@@ -43,11 +43,9 @@ export const drawnMarker = (field: DrawnField) => `{{${field}}}`;
 /** Every marker of `drawnMarker`'s shape, the field's name caught. */
 export const drawnMarkers = new RegExp(`\\{\\{(${drawnFields.join('|')})\\}\\}`, 'g');
 
-const siteIdPattern = /^\/site\/([^/]+)\/check-in\/?$/;
-
 /** The site id in a request's path (no query) when it is the check-in page's address. */
 export function checkInSiteId(pathname: string): string | undefined {
-  const match = siteIdPattern.exec(pathname);
+  const match = /^\/site\/([^/]+)\/check-in\/?$/.exec(pathname);
   if (!match?.[1]) return undefined;
   try {
     return decodeURIComponent(match[1]);

@@ -159,7 +159,9 @@ describe('viteBuild', () => {
         expect(links.some((link) => /^<link rel="stylesheet" crossorigin href="\/assets\/check-in-page-[\w-]+\.css">$/.test(link)), variant).toBe(true);
         for (const link of links) expect(existsSync(path.join(distDir, /href="\/([^"]+)"/.exec(link)?.[1] ?? 'none')), link).toBe(true);
         expect(copy.endsWith(`${emptyRoot}${after}`), variant).toBe(true);
-        expect(copy, variant).toContain(`  </head>${rest}<div id="${drawnPageId}"><link rel="preload" as="image" href="/logo.svg"/><main class="gate">`);
+        expect(copy, variant).toContain(`  </head>${rest}<div id="${drawnPageId}"><main class="gate">`);
+        // The logo comes with the page, as a data URL: no request of its own (src/ui/brand.tsx).
+        expect(copy, variant).toContain('<img src="data:image/svg+xml,%3Csvg%20');
         for (const field of drawnSiteFields.filter((name) => name !== 'siteNumber')) expect(copy, variant).toContain(drawnMarker(field));
         expect(copy.includes(`Job No. ${drawnMarker('siteNumber')}`), variant).toBe(jobNumber === 'withJobNumber');
         if (visitor === 'returning') {
