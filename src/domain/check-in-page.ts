@@ -59,6 +59,9 @@ export function checkInPath(siteId: string, key: string): string {
   return `/site/${encodeURIComponent(siteId)}/check-in?key=${encodeURIComponent(key)}`;
 }
 
+/** Far more than a site's id and key take (85 characters): the way back rides in the sign-in's cookie, which has room for 4 KB. */
+const returnPathLimit = 512;
+
 /**
  * A sign-in's way back (`returnToParam`), when it names a check-in page and nothing else: the only page a sign-in is
  * carried back to by the server (the drawn page's form). Written afresh, so nothing but the site and its key survives.
@@ -73,5 +76,7 @@ export function checkInReturnPath(value: string | null | undefined): string | un
   }
   const siteId = checkInSiteId(address.pathname);
   const key = address.searchParams.get('key');
-  return address.origin === 'http://portal.invalid' && siteId !== undefined && key ? checkInPath(siteId, key) : undefined;
+  if (address.origin !== 'http://portal.invalid' || siteId === undefined || !key) return undefined;
+  const path = checkInPath(siteId, key);
+  return path.length <= returnPathLimit ? path : undefined;
 }
