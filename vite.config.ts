@@ -60,27 +60,34 @@ function builtIndexHtml(bundle: Rollup.OutputBundle, page: string): string {
 const titled = (html: string, title: string) => html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
 
 /**
+ * A build step that draws `page` into index.html once Vite's own HTML plugin has written it into the bundle, and writes
+ * what `draw` makes of it as `fileName`.
+ */
+function drawnPage(name: string, page: string, fileName: string, draw: (html: string, bundle: Rollup.OutputBundle) => Promise<string>): Plugin {
+  return {
+    name,
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        this.emitFile({ type: 'asset', fileName, source: await draw(builtIndexHtml(bundle, page), bundle) });
+      },
+    },
+  };
+}
+
+/**
  * Issue 11: the login page drawn into a copy of index.html (`loginPageFile`), which the portal sends a
  * signed-out visitor's `GET /` (server/http/spa-index.ts): it shows as the HTML and CSS arrive, not once
  * the app's code has run, and its buttons submit a form to the sign-in's start until the app takes over.
  * The markup is the app's own LoginView, rendered by a Vite server-side load of login-page-markup.tsx.
  */
 function drawLoginPage(): Plugin {
-  return {
-    name: 'draw-login-page',
-    apply: 'build',
-    // After Vite's own HTML plugin has written index.html into the bundle.
-    generateBundle: {
-      order: 'post',
-      async handler(_options, bundle) {
-        const html = builtIndexHtml(bundle, 'the login page');
-        const source = await withAppModule('/src/features/auth/login-page-markup.tsx', (drawn: { loginPageMarkup: () => string; loginPageTitle: () => string }) =>
-          titled(html, drawn.loginPageTitle()).replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`),
-        );
-        this.emitFile({ type: 'asset', fileName: loginPageFile, source });
-      },
-    },
-  };
+  return drawnPage('draw-login-page', 'the login page', loginPageFile, (html) =>
+    withAppModule('/src/features/auth/login-page-markup.tsx', (drawn: { loginPageMarkup: () => string; loginPageTitle: () => string }) =>
+      titled(html, drawn.loginPageTitle()).replace(emptyRoot, `<div id="root">${drawn.loginPageMarkup()}</div>`),
+    ),
+  );
 }
 
 /** The files a chunk needs before it runs: itself and its static imports, all the way down. */
@@ -101,37 +108,28 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
 function drawCheckInPage(): Plugin {
   // The check-in page's module, which the router loads on demand (src/app/router.tsx): its chunk's styles are linked.
   const checkInPageModule = 'src/features/check-in/check-in-page.tsx';
-  return {
-    name: 'draw-check-in-page',
-    apply: 'build',
-    // After Vite's own HTML plugin has written index.html into the bundle.
-    generateBundle: {
-      order: 'post',
-      async handler(_options, bundle) {
-        const html = builtIndexHtml(bundle, 'the check-in page');
-        const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-        const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
-        const inEntry = staticClosure(bundle, entry.fileName);
-        const styles = new Set(
-          [...staticClosure(bundle, page.fileName)]
-            .filter((fileName) => !inEntry.has(fileName))
-            .flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
-        );
-        if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
-        const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
-        const copies = await withAppModule('/src/features/check-in/check-in-drawn.tsx', (drawn: { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string }): CheckInPageCopies => {
-          const shell = titled(html, drawn.checkInPageTitle()).replace('  </head>', `${links}  </head>`);
-          const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
-          const markup = drawn.checkInDrawnMarkup();
-          const pagesWith = (copies: JobNumberCopies): JobNumberCopies => ({ withJobNumber: pageWith(copies.withJobNumber), withoutJobNumber: pageWith(copies.withoutJobNumber) });
-          return { signedOut: pagesWith(markup.signedOut), returning: pagesWith(markup.returning) };
-        });
-        this.emitFile({ type: 'asset', fileName: checkInPageFile, source: JSON.stringify(copies) });
-      },
-    },
-  };
+  return drawnPage('draw-check-in-page', 'the check-in page', checkInPageFile, async (html, bundle) => {
+    const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+    const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
+    const inEntry = staticClosure(bundle, entry.fileName);
+    const styles = new Set(
+      [...staticClosure(bundle, page.fileName)]
+        .filter((fileName) => !inEntry.has(fileName))
+        .flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
+    );
+    if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
+    const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
+    const copies = await withAppModule('/src/features/check-in/check-in-drawn.tsx', (drawn: { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string }): CheckInPageCopies => {
+      const shell = titled(html, drawn.checkInPageTitle()).replace('  </head>', `${links}  </head>`);
+      const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);
+      const markup = drawn.checkInDrawnMarkup();
+      const pagesWith = (copies: JobNumberCopies): JobNumberCopies => ({ withJobNumber: pageWith(copies.withJobNumber), withoutJobNumber: pageWith(copies.withoutJobNumber) });
+      return { signedOut: pagesWith(markup.signedOut), returning: pagesWith(markup.returning) };
+    });
+    return JSON.stringify(copies);
+  });
 }
 
 export default defineConfig({

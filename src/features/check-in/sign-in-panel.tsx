@@ -1,4 +1,4 @@
-import { ProviderSignIn, type ProviderSignInProps } from '../../components/sign-in/provider-sign-in';
+import { ProviderSignIn } from '../../components/sign-in/provider-sign-in';
 import type { Provider } from '../../domain/token';
 import { checkInText } from './strings';
 
@@ -13,13 +13,11 @@ export type SignInPanelProps =
  * the page the portal sends, where the same buttons work before the app's code has arrived (issue 11).
  */
 export function SignInPanel(props: SignInPanelProps) {
-  const buttons: ProviderSignInProps =
-    'onSignIn' in props ? { className: 'gate-actions', onSignIn: props.onSignIn, disabled: props.busy } : { className: 'gate-actions', returnTo: props.returnTo };
   return (
     <section className="gate-panel">
       <h2 className="gate-panel-title">{checkInText.signInTitle}</h2>
       <p>{checkInText.signInLead}</p>
-      <ProviderSignIn {...buttons} />
+      <ProviderSignIn className="gate-actions" {...('onSignIn' in props ? { onSignIn: props.onSignIn, disabled: props.busy } : { returnTo: props.returnTo })} />
     </section>
   );
 }
