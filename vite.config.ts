@@ -103,7 +103,7 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
  * Issue 11: the check-in page a poster's QR code opens, drawn into copies of index.html (`checkInPageFile`,
  * src/domain/check-in-page.ts) with markers for its site's fields, which the portal fills in: titled as the app titles
  * that page, and linking the styles of its code (which the router loads on demand), so it looks as the app's page will
- * before the app's code has arrived. The markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
+ * before the app's code has arrived, and that code itself, so it arrives with the entry. The markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
  */
 function drawCheckInPage(): Plugin {
   // The check-in page's module, which the router loads on demand (src/app/router.tsx): its chunk's styles are linked.
@@ -114,13 +114,15 @@ function drawCheckInPage(): Plugin {
     const entry = chunks.find((chunk) => chunk.isEntry);
     if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
     const inEntry = staticClosure(bundle, entry.fileName);
-    const styles = new Set(
-      [...staticClosure(bundle, page.fileName)]
-        .filter((fileName) => !inEntry.has(fileName))
-        .flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]),
-    );
+    const pageCode = [...staticClosure(bundle, page.fileName)].filter((fileName) => !inEntry.has(fileName));
+    const styles = new Set(pageCode.flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
     if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
-    const links = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
+    // Its code is asked for with the entry's, not after the entry has run and the router has asked for it: on the
+    // throttled phone its thirty-odd files, asked for then, took a second more than the entry (issue 11).
+    const links = [
+      ...[...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`),
+      ...pageCode.map((fileName) => `    <link rel="modulepreload" crossorigin href="/${fileName}">\n`),
+    ].join('');
     const copies = await withAppModule('/src/features/check-in/check-in-drawn.tsx', (drawn: { checkInDrawnMarkup: () => CheckInPageCopies; checkInPageTitle: () => string }): CheckInPageCopies => {
       const shell = titled(html, drawn.checkInPageTitle()).replace('  </head>', `${links}  </head>`);
       const pageWith = (markup: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${markup}</div>${emptyRoot}`);

@@ -2,6 +2,7 @@ import ky, { HTTPError } from 'ky';
 import type { Schema } from 'effect';
 import { decode } from '../domain/decode';
 import { reportUnauthorised } from './client-unauthorised';
+import { readHeaders, takeEarlyRead } from './early-read';
 import { storedAccessToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -25,7 +26,7 @@ export const apiClient = ky.create({
   // A read that meets a restarting database (503) is tried again, waiting as Retry-After asks; writes are never repeated.
   retry: { limit: 2, methods: ['get'], statusCodes: [503], afterStatusCodes: [503], maxRetryAfter: 3000 },
   credentials: 'same-origin',
-  headers: { 'content-type': 'application/json', accept: 'application/json' },
+  headers: readHeaders,
   hooks: {
     beforeRequest: [
       (request) => {
@@ -33,6 +34,8 @@ export const apiClient = ky.create({
         const token = storedAccessToken();
         if (token) request.headers.set('authorization', `Bearer ${token}`);
       },
+      // The first screen's read, when it was asked for as the app started (early-read.ts); its answer is checked as any.
+      async (request) => (await takeEarlyRead(request)) ?? undefined,
     ],
   },
 });

@@ -59,6 +59,11 @@ export function checkInPath(siteId: string, key: string): string {
   return `/site/${encodeURIComponent(siteId)}/check-in?key=${encodeURIComponent(key)}`;
 }
 
+/** The API's read of the site a check-in page shows, and of the visitor's visit (`GET /api/{this}`): the page's first and only read. */
+export function siteVisitApiPath(siteId: string, key: string): string {
+  return `site/${encodeURIComponent(siteId)}?${new URLSearchParams({ key })}`;
+}
+
 /** Far more than a site's id and key take (85 characters): the way back rides in the sign-in's cookie, which has room for 4 KB. */
 const returnPathLimit = 512;
 

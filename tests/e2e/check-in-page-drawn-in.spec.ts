@@ -84,6 +84,40 @@ test('the drawn sign-in works before any of the app’s code has run, and comes 
   await tradie.context().close();
 });
 
+test('a check-in page reads its site as the app starts, once, without waiting for the page’s own code', async ({ page, browser }) => {
+  const gate = await demoGate(page);
+  const tradie = await (await browser.newContext(phone)).newPage();
+  // A tradesperson who has been here before: signed in and joined, so the page reads the site and their visit once.
+  await signInQuickly(tradie, `early.read.${Date.now()}@example.com`);
+  await expect(tradie.getByRole('heading', { name: 'You have no roles in the system' })).toBeVisible();
+  await tradie.goto(gate.link);
+  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
+
+  const sitePath = `/api/site/${new URL(gate.link).pathname.split('/')[2] ?? ''}`;
+  const siteReads: string[] = [];
+  let sawRead = () => undefined as void;
+  const siteRead = new Promise<void>((resolve) => (sawRead = resolve));
+  tradie.on('request', (request) => {
+    if (request.method() !== 'GET' || new URL(request.url()).pathname !== sitePath) return;
+    siteReads.push(request.url());
+    sawRead();
+  });
+  // The page's own code is held until the site has been asked for (src/api/early-read.ts): were the read made by that
+  // code, it would not be asked for within the ten seconds.
+  let readBeforeCode: boolean | undefined;
+  await tradie.route('**/assets/check-in-page-*.js', async (route) => {
+    readBeforeCode ??= await Promise.race([siteRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+    await route.continue();
+  });
+  await tradie.reload();
+  await expect(tradie.getByRole('heading', { level: 1, name: gate.address })).toBeVisible();
+  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
+  expect(readBeforeCode).toBe(true);
+  // The page's machine took that answer: the server was asked once.
+  expect(siteReads).toHaveLength(1);
+  await tradie.context().close();
+});
+
 test('a check-in page whose key is not the site’s is the plain page, and the app says so', async ({ page }) => {
   const scripts = await holdScripts(page);
   await page.goto(`/site/00000000-0000-4000-8000-000000000000/check-in?key=${'0'.repeat(32)}`, { waitUntil: 'commit' });

@@ -2,9 +2,12 @@
  * SwmsOutboxProvider: the offline SWMS queue of the signed-in tradesperson, mounted once at the app's
  * root so it sends from any screen (issue 10 §4). Props: `userId` (the tradesperson, or null: no
  * outbox), `store?` (IndexedDB by default). Views read it with `useSwmsOutbox()`. The queue's code
- * (machine, IndexedDB, uploads) loads only for a signed-in tradesperson (issue 11: not on the login page).
+ * (machine, IndexedDB, uploads) loads only for a signed-in tradesperson (issue 11: not on the login page), and only once
+ * the browser is idle after the first screen, or as soon as a screen asks for the outbox: on the throttled phone it
+ * held up the check-in page's button by competing for the link and the CPU while that page's code arrived and ran.
  */
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../ui/when-idle';
 import type { ActorRefFrom } from 'xstate';
 import type { SubmitInput } from '../../../machines/swms-builder.machine';
 import type { OutboxItem, swmsOutboxMachine } from '../../../machines/swms-outbox.machine';
@@ -23,11 +26,19 @@ export interface SwmsOutbox {
   remove(submissionId: string): void;
 }
 
-const OutboxContext = createContext<SwmsOutbox | null>(null);
+interface OutboxContextValue {
+  readonly outbox: SwmsOutbox | null;
+  /** Loads the outbox now rather than when the browser is next idle. */
+  readonly want: () => void;
+}
 
-/** The outbox of the signed-in tradesperson; null for anyone else. */
+const OutboxContext = createContext<OutboxContextValue>({ outbox: null, want: () => undefined });
+
+/** The outbox of the signed-in tradesperson (null for anyone else, and while its code loads), asked for now. */
 export function useSwmsOutbox(): SwmsOutbox | null {
-  return useContext(OutboxContext);
+  const { outbox, want } = useContext(OutboxContext);
+  useEffect(want, [want]);
+  return outbox;
 }
 
 const OutboxRunner = lazy(() => import('./outbox-runner').then((module) => ({ default: module.OutboxRunner })));
@@ -40,9 +51,13 @@ export interface SwmsOutboxProviderProps {
 
 export function SwmsOutboxProvider({ userId, store, children }: SwmsOutboxProviderProps) {
   const [outbox, setOutbox] = useState<SwmsOutbox | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [want] = useState(() => () => setWanted(true));
+  useEffect(() => (userId !== null && !wanted ? whenIdle(want) : undefined), [userId, wanted, want]);
+  const value = useMemo(() => ({ outbox: userId !== null && outbox?.userId === userId ? outbox : null, want }), [userId, outbox, want]);
   return (
-    <OutboxContext.Provider value={userId !== null && outbox?.userId === userId ? outbox : null}>
-      {userId ? (
+    <OutboxContext.Provider value={value}>
+      {userId && wanted ? (
         <Suspense fallback={null}>
           <OutboxRunner key={userId} userId={userId} {...(store ? { store } : {})} onReady={setOutbox} />
         </Suspense>
