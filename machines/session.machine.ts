@@ -20,7 +20,7 @@ export interface SessionContext extends StoredSession {
 }
 
 export type SessionEvent =
-  | { type: 'session.signIn'; provider: Provider }
+  | { type: 'session.signIn'; provider: Provider; readonly returnTo?: string }
   | { type: 'session.codeReceived'; code: string }
   | { type: 'session.inviteCodeReceived'; inviteCode: string | null }
   | { type: 'session.tokenReceived'; token: string }
@@ -40,6 +40,8 @@ export interface BearerInput {
 
 export interface RedirectToProviderParams {
   provider: Provider;
+  /** The page the sign-in comes back to, carried by the server (a site's check-in page only), or null for the person's own. */
+  returnTo: string | null;
 }
 
 export interface LogErrorParams {
@@ -196,7 +198,7 @@ export const sessionMachine = setup({
           actions: [
             assign({ provider: ({ event }) => event.provider }),
             { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.provider, value: event.provider }) },
-            { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider }) },
+            { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider, returnTo: event.returnTo ?? null }) },
           ],
         },
         'session.codeReceived': {

@@ -16,7 +16,12 @@ export const loginPageFile = 'login-page.html';
 export const signInPath = (provider: Provider) => `/api/auth/login/${provider}`;
 
 /**
- * Where a sign-in started by the drawn check-in page's form comes back to (src/domain/check-in-page.ts): sent with the
- * sign-in's start, carried through the identity provider by the server, and handed back to the app beside `?code=`.
+ * Where a sign-in started on a check-in page comes back to (src/domain/check-in-page.ts), by the drawn page's form or the
+ * app's own buttons: sent with the sign-in's start, carried through the identity provider by the server, and handed
+ * back to the app beside `?code=`.
  */
 export const returnToParam = 'returnTo';
+
+/** A sign-in's start as the app goes there: with the page it comes back to, when there is one (the drawn form sends it as a field). */
+export const signInAddress = (provider: Provider, returnTo: string | null) =>
+  returnTo === null ? signInPath(provider) : `${signInPath(provider)}?${new URLSearchParams({ [returnToParam]: returnTo })}`;

@@ -84,6 +84,22 @@ test('the drawn sign-in works before any of the app’s code has run, and comes 
   await tradie.context().close();
 });
 
+test('the app’s own sign-in on a check-in page sends the page with the sign-in’s start, and comes back to it', async ({ page, browser }) => {
+  const gate = await demoGate(page);
+  const tradie = await (await browser.newContext(phone)).newPage();
+  await tradie.goto(gate.link);
+  await expect(tradie.locator('#drawn-page')).toHaveCount(0);
+  const started = tradie.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/login/google');
+  await tradie.getByRole('button', { name: 'Continue with Google' }).click();
+  // The way back rides with the sign-in, as the drawn page's form sends it: the server carries it through the provider.
+  const here = gate.link.replace(/^https?:\/\/[^/]+/, '');
+  expect(new URL((await started).url()).searchParams.get('returnTo')).toBe(here);
+  await chooseDevAccount(tradie, `app.gate.${Date.now()}@example.com`);
+  await expect(tradie).toHaveURL(here, { timeout: 15_000 });
+  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
+  await tradie.context().close();
+});
+
 test('a check-in page reads its site as the app starts, once, without waiting for the page’s own code', async ({ page, browser }) => {
   const gate = await demoGate(page);
   const tradie = await (await browser.newContext(phone)).newPage();

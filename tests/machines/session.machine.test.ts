@@ -37,6 +37,7 @@ const sampleEvents: Record<string, SessionEvent[]> = {
   'session.signIn': [
     { type: 'session.signIn', provider: 'google' },
     { type: 'session.signIn', provider: 'apple' },
+    { type: 'session.signIn', provider: 'google', returnTo: '/site/3ef634ce-699b-4e90-8c01-5576483679e1/check-in?key=abc' },
   ],
   'xstate.done.actor.exchangeCode': tokenOutputs.map((output) => ({ type: 'xstate.done.actor.exchangeCode', output })),
   'xstate.error.actor.exchangeCode': [{ type: 'xstate.error.actor.exchangeCode', ...failure }],
@@ -161,7 +162,7 @@ describe('session machine, model-based', () => {
 
         const { event } = step;
         if (event.type === 'session.signIn' && snapshot.matches('signedOut')) {
-          expect(rig.redirectToProvider).toHaveBeenLastCalledWith({ provider: event.provider });
+          expect(rig.redirectToProvider).toHaveBeenLastCalledWith({ provider: event.provider, returnTo: event.returnTo ?? null });
         }
         if (event.type.startsWith('xstate.error.actor.')) {
           expect(rig.logError).toHaveBeenLastCalledWith({ error: (event as unknown as { error: unknown }).error });

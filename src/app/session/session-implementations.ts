@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { localSessionStorage } from '../../api/session-storage';
 import type { BearerInput, ExchangeCodeInput, LogErrorParams, RedirectToProviderParams } from '../../../machines/session.machine';
 import { sessionStorageImplementations } from '../../../machines/session-storage';
-import { signInPath } from '../../domain/login-page';
+import { signInAddress } from '../../domain/login-page';
 import type { TokenResponse } from '../../domain/token';
 import { toast } from '../../ui/toast-store';
 
@@ -35,8 +35,8 @@ export const sessionImplementations = {
   },
   actions: {
     persist,
-    redirectToProvider: (_: unknown, { provider }: RedirectToProviderParams) =>
-      window.location.assign(signInPath(provider)),
+    redirectToProvider: (_: unknown, { provider, returnTo }: RedirectToProviderParams) =>
+      window.location.assign(signInAddress(provider, returnTo)),
     logError: (_: unknown, { error }: LogErrorParams) => {
       console.error(error);
       // Issue 12: a sign-in or refresh refused as one attempt too many says when to try again.

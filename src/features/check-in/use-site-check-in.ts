@@ -16,15 +16,15 @@ import { checkOut } from '../../api/check-out';
 import { getSiteVisit } from '../../api/get-site-visit';
 import { joinSite } from '../../api/join-site';
 import { Session } from '../../app/hooks';
-import { rememberReturnTo } from '../../app/routing/return-to';
 import type { ActiveCheckIn, EndedCheckIn, SiteVisit } from '../../domain/site-visit';
 import type { TokenResponse } from '../../domain/token';
 
 const bearer = (token: string | null) => (token ? { token } : {});
 
 /**
- * The check-in page's actor. Signing in remembers this page (src/app/routing/return-to.ts) so the
- * sign-in comes straight back; joining hands the new token to the session as invite acceptance does.
+ * The check-in page's actor. Signing in sends this page with the sign-in's start, which the server hands back
+ * beside the code (src/app/routing/return-to.ts), so the sign-in comes straight back; joining hands the new token to
+ * the session as invite acceptance does.
  */
 export function useSiteCheckIn(siteId: string, key: string) {
   const sessionActor = Session.useActorRef();
@@ -43,10 +43,8 @@ export function useSiteCheckIn(siteId: string, key: string) {
         checkOut: fromPromise<EndedCheckIn, CheckOutInput>(({ input: request }) => checkOut(request.siteId, bearer(request.token))),
       },
       actions: {
-        startSignIn: (_, { provider }) => {
-          rememberReturnTo(here);
-          sessionActor.send({ type: 'session.signIn', provider });
-        },
+        // The server carries the way back through the identity provider, as it does for the drawn page's form.
+        startSignIn: (_, { provider }) => sessionActor.send({ type: 'session.signIn', provider, returnTo: here }),
         deliverToken: (_, { token }) => sessionActor.send({ type: 'session.tokenReceived', token }),
       },
     }),

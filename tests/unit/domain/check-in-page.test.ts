@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkInPath, checkInReturnPath, checkInSiteId } from '../../../src/domain/check-in-page';
+import { checkInPath, checkInReturnPath, checkInSiteId, siteVisitApiPath } from '../../../src/domain/check-in-page';
+import { returnToParam, signInAddress } from '../../../src/domain/login-page';
 
 const siteId = '3ef634ce-699b-4e90-8c01-5576483679e1';
 const key = '309dfca64d244a1a856ba3d3f860e016';
@@ -45,5 +46,20 @@ describe('a sign-in’s way back (issue 11)', () => {
       checkInPath('s'.repeat(600), key),
     ];
     for (const value of refused) expect(checkInReturnPath(value), String(value)).toBeUndefined();
+  });
+});
+
+describe('the sign-in’s start and the page’s read', () => {
+  it('sends the page to come back to, written as a query the server reads back', () => {
+    expect(signInAddress('google', null)).toBe('/api/auth/login/google');
+    const address = new URL(signInAddress('apple', checkInPath(siteId, key)), 'http://portal.invalid');
+    expect(address.pathname).toBe('/api/auth/login/apple');
+    expect(address.searchParams.get(returnToParam)).toBe(`/site/${siteId}/check-in?key=${key}`);
+    expect(checkInReturnPath(address.searchParams.get(returnToParam))).toBe(checkInPath(siteId, key));
+  });
+
+  it('reads the site its address names, with its key', () => {
+    expect(siteVisitApiPath(siteId, key)).toBe(`site/${siteId}?key=${key}`);
+    expect(siteVisitApiPath('a b', 'k&y')).toBe('site/a%20b?key=k%26y');
   });
 });
