@@ -103,7 +103,8 @@ function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new
  * Issue 11: the check-in page a poster's QR code opens, drawn into copies of index.html (`checkInPageFile`,
  * src/domain/check-in-page.ts) with markers for its site's fields, which the portal fills in: titled as the app titles
  * that page, and linking the styles of its code (which the router loads on demand), so it looks as the app's page will
- * before the app's code has arrived, and for a returning visitor that code itself, so it arrives with the entry. The markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
+ * before the app's code has arrived, and for a returning visitor that code itself, so it arrives with the entry. The
+ * markup is the app's own (check-in-drawn.tsx), rendered by a Vite server-side load.
  */
 function drawCheckInPage(): Plugin {
   // The check-in page's module, which the router loads on demand (src/app/router.tsx): its chunk's styles are linked.

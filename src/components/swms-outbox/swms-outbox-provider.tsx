@@ -7,10 +7,10 @@
  * held up the check-in page's button by competing for the link and the CPU while that page's code arrived and ran.
  */
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { whenIdle } from '../../ui/when-idle';
 import type { ActorRefFrom } from 'xstate';
 import type { SubmitInput } from '../../../machines/swms-builder.machine';
 import type { OutboxItem, swmsOutboxMachine } from '../../../machines/swms-outbox.machine';
+import { whenIdle } from '../../ui/when-idle';
 import type { OutboxStore } from './outbox-store';
 
 export type SwmsOutboxActor = ActorRefFrom<typeof swmsOutboxMachine>;
