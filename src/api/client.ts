@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import type { Schema } from 'effect';
 import { decode } from '../domain/decode';
+import { awaitedByScreen } from '../ui/when-idle';
 import { reportUnauthorised } from './client-unauthorised';
 import { readHeaders, takeEarlyRead } from './early-read';
 import { storedAccessToken } from './session-storage';
@@ -80,8 +81,12 @@ export async function callForJson<S extends Schema.Codec<unknown, unknown>>(
   path: string,
   options: CallOptions & { readonly json?: unknown } = {},
 ): Promise<S['Type']> {
-  const response = await call(method, path, options);
-  const decoded = decode(schema, await response.json());
-  if (!decoded.ok) throw new Error(`Unexpected response from ${path}: ${decoded.issues[0].path} ${decoded.issues[0].message}`);
-  return decoded.value;
+  const answer = async () => {
+    const response = await call(method, path, options);
+    const decoded = decode(schema, await response.json());
+    if (!decoded.ok) throw new Error(`Unexpected response from ${path}: ${decoded.issues[0].path} ${decoded.issues[0].message}`);
+    return decoded.value;
+  };
+  // Code the screen may need later waits until its answers have arrived (when-idle.ts).
+  return awaitedByScreen(answer());
 }

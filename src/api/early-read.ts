@@ -1,5 +1,6 @@
 import { decodeAccessToken } from '../../machines/access-token';
 import { isTokenLive } from '../domain/token-claims';
+import { awaitedByScreen } from '../ui/when-idle';
 import { storedAccessToken } from './session-storage';
 
 /**
@@ -32,11 +33,11 @@ export function readEarly(path: string, now = Date.now()): void {
   if (token !== null && (payload === null || !isTokenLive(payload, now))) return;
   const authorization = token === null ? null : `Bearer ${token}`;
   const url = new URL(`/api/${path}`, window.location.href).href;
-  const response = fetch(url, { headers: authorization ? { ...readHeaders, authorization } : readHeaders, credentials: 'same-origin' }).then(
+  const response = awaitedByScreen(fetch(url, { headers: authorization ? { ...readHeaders, authorization } : readHeaders, credentials: 'same-origin' }).then(
     (answer) => answer,
     // A read that did not get through is asked again by the screen itself, when it asks.
     () => null,
-  );
+  ));
   pending = { url, authorization, askedAt: performance.now(), response };
 }
 

@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { OnDemandDialog } from '../../ui/dialog-on-demand';
 import { MenuIcon } from '../../ui/icons';
 import { PageTitleSlotProvider } from '../../ui/page';
+import { whenIdle } from '../../ui/when-idle';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Brand } from '../../ui/brand';
 import { SideNav } from './side-nav';
@@ -13,10 +14,8 @@ import { loadToaster } from './toaster-on-demand';
 export function AppLayout() {
   const [titleSlot, setTitleSlot] = useState<HTMLDivElement | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-  // Fetched now, while the screen is known to be online, so that a toast shown offline still appears.
-  useEffect(() => {
-    void loadToaster();
-  }, []);
+  // Fetched once the screen shows, while it is known to be online, so that a toast shown offline still appears.
+  useEffect(() => whenIdle(() => void loadToaster()), []);
 
   return (
     <PageTitleSlotProvider slot={titleSlot}>

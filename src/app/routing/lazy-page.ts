@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { awaitedByScreen } from '../../ui/when-idle';
 
 /** Spec §9: a chunk that has not loaded after 120 seconds counts as failed (the route error offers a reload). */
 export const chunkLoadTimeoutMs = 120_000;
@@ -28,7 +29,8 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   const loadOnce = () => {
     loading ??= new Promise<M>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ChunkLoadError(`The page did not load within ${timeoutMs / 1000} seconds`)), timeoutMs);
-      load().then(resolve, reject).finally(() => clearTimeout(timer));
+      // Code the screen may need later waits until the screen's own has arrived (when-idle.ts).
+      awaitedByScreen(load()).then(resolve, reject).finally(() => clearTimeout(timer));
     }).then((module) => ({ default: pick(module) }));
     return loading;
   };

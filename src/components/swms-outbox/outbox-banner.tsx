@@ -71,6 +71,6 @@ function ActiveOutboxBanner({ actor }: { readonly actor: SwmsOutboxActor }) {
 }
 
 export function OutboxBanner() {
-  const handle = useSwmsOutbox();
+  const handle = useSwmsOutbox('whenIdle');
   return handle ? <ActiveOutboxBanner actor={handle.actor} /> : null;
 }

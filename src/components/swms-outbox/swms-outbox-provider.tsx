@@ -34,10 +34,13 @@ interface OutboxContextValue {
 
 const OutboxContext = createContext<OutboxContextValue>({ outbox: null, want: () => undefined });
 
-/** The outbox of the signed-in tradesperson (null for anyone else, and while its code loads), asked for now. */
-export function useSwmsOutbox(): SwmsOutbox | null {
+/**
+ * The outbox of the signed-in tradesperson (null for anyone else, and while its code loads). A screen that needs it
+ * (the builder, to submit) asks for it now; one that only shows it (the banner) waits for it as the browser is idle.
+ */
+export function useSwmsOutbox(when: 'now' | 'whenIdle' = 'now'): SwmsOutbox | null {
   const { outbox, want } = useContext(OutboxContext);
-  useEffect(want, [want]);
+  useEffect(() => (when === 'now' ? want() : undefined), [when, want]);
   return outbox;
 }
 
