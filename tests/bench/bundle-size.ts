@@ -14,7 +14,8 @@ import { signedInHintCookie } from '../../src/domain/login-page';
  * route's own chunk and its static imports) prints the JavaScript in gzip bytes, in the brotli bytes
  * the portal actually sends, and raw. Goals: login <= 100 KB, any route <= 180 KB gzipped. Then loads
  * the login page in Chromium to check that it fetches no more than that, and times it and the check-in page a site
- * poster's QR code opens on a throttled phone, signed out and as a returning tradesperson. Run: npm run bench:bundle
+ * poster's QR code opens on a throttled phone, signed out and as a returning tradesperson, and that tradesperson's
+ * home. Run: npm run bench:bundle
  */
 interface ManifestChunk {
   readonly file: string;
@@ -240,56 +241,73 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, checkInPath: 
 /** The buttons that say the gate has answered a signed-in tradesperson: check in, or out if they are on site. */
 const gateAnswers = ['Check in', 'Check out', 'Check in again'];
 
+/** When a signed-in screen is ready: one of these buttons, or an element this selector finds, is in the page. */
+interface ReadyWhen {
+  readonly buttons?: readonly string[];
+  readonly selector?: string;
+}
+
 /**
- * A returning tradesperson (the demo's tradie1, profile complete) opening the same page on the same profile: when the
- * gate's button showed (Check in, or Check out if they are on site), on three cold loads (a new browser profile each,
- * holding only their session) and on the load after each (the assets cached). Also which of the app's scripts had
- * arrived by then, so that code the gate does not need is seen competing for the phone's link.
+ * A signed-in person opening `screenPath` on the throttled phone: when the screen was ready (noted in the page, at the
+ * frame after it), on three cold loads (a new browser profile each, holding only their session) and on the load after
+ * each (the assets cached), and which of the app's scripts had arrived by then on the cold ones.
  */
-async function throttledReturningTradesperson(browser: Browser, baseUrl: string, checkInPath: string, token: string): Promise<void> {
+async function throttledSignedIn(browser: Browser, baseUrl: string, screenPath: string, token: string, ready: ReadyWhen) {
   const cold: number[] = [];
   const warm: number[] = [];
   const scriptsBefore: number[] = [];
   const kbBefore: number[] = [];
   const load = async (page: Page) => {
-    await page.goto(`${baseUrl}${checkInPath}`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: new RegExp(`^(${gateAnswers.join('|')})$`) }).first().waitFor();
-    await page.waitForFunction(() => (window as unknown as { answered?: number }).answered !== undefined);
+    await page.goto(`${baseUrl}${screenPath}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as { ready?: number }).ready !== undefined, undefined, { timeout: 60_000 });
     return page.evaluate(() => {
-      const answered = (window as unknown as { answered: number }).answered;
-      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= answered);
-      return { answered, scripts: scripts.length, bytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0) };
+      const readyAt = (window as unknown as { ready: number }).ready;
+      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= readyAt);
+      return { readyAt, scripts: scripts.length, bytes: scripts.reduce((sum, entry) => sum + entry.encodedBodySize, 0) };
     });
   };
   for (let run = 0; run < 3; run += 1) {
     const { context, page } = await throttledPhone(browser);
     await context.addCookies([{ name: signedInHintCookie, value: '1', url: baseUrl }]);
-    // The session as the app keeps it (src/api/session-storage.ts), and the moment the gate's button is first in the page.
+    // The session as the app keeps it (src/api/session-storage.ts), and the moment the screen is first ready.
     await page.addInitScript(
-      ({ accessToken, keys, answers }) => {
+      ({ accessToken, keys, buttons, selector }) => {
         localStorage.setItem(keys.accessToken, accessToken);
         localStorage.setItem(keys.provider, 'google');
         // No named functions in here: tsx names them with a helper the page has not got.
         const observer = new MutationObserver(() => {
-          if (![...document.querySelectorAll('button')].some((button) => answers.includes(button.textContent?.trim() ?? ''))) return;
+          const shown = selector ? document.querySelector(selector) !== null : [...document.querySelectorAll('button')].some((button) => buttons.includes(button.textContent?.trim() ?? ''));
+          if (!shown) return;
           observer.disconnect();
-          requestAnimationFrame(() => Object.assign(window, { answered: performance.now() }));
+          requestAnimationFrame(() => Object.assign(window, { ready: performance.now() }));
         });
         observer.observe(document, { childList: true, subtree: true });
       },
-      { accessToken: token, keys: sessionStorageKeys, answers: gateAnswers },
+      { accessToken: token, keys: sessionStorageKeys, buttons: [...(ready.buttons ?? [])], selector: ready.selector ?? '' },
     );
     const first = await load(page);
-    cold.push(first.answered);
+    cold.push(first.readyAt);
     scriptsBefore.push(first.scripts);
     kbBefore.push(first.bytes);
-    warm.push((await load(page)).answered);
+    warm.push((await load(page)).readyAt);
     await context.close();
   }
-  console.log(
-    `throttled check-in page, a returning tradesperson (signed in, profile complete): the gate's button showed ${seconds(sorted(cold))} cold, median ${median(cold)}; ` +
-      `${seconds(sorted(warm))} on the next load, median ${median(warm)}; scripts arrived by then on a cold load: ${scriptsBefore.join(', ')} files, ${kbBefore.map((bytes) => kb(bytes)).join(', ')} as sent`,
-  );
+  return (what: string) =>
+    `${what} ${seconds(sorted(cold))} cold, median ${median(cold)}; ${seconds(sorted(warm))} on the next load, median ${median(warm)}; ` +
+    `scripts arrived by then on a cold load: ${scriptsBefore.join(', ')} files, ${kbBefore.map((bytes) => kb(bytes)).join(', ')} as sent`;
+}
+
+/**
+ * A returning tradesperson (the demo's tradie1, profile complete) opening the same check-in page: when the gate's button
+ * showed (Check in, or Check out if they are on site). Then the same person's home (`/trades/{id}`, as a reload or a
+ * bookmark opens it): when its greeting showed, once the screen's code and its two reads had arrived.
+ */
+async function throttledTradesperson(browser: Browser, baseUrl: string, checkInPath: string, token: string): Promise<void> {
+  const gate = await throttledSignedIn(browser, baseUrl, checkInPath, token, { buttons: gateAnswers });
+  console.log(gate("throttled check-in page, a returning tradesperson (signed in, profile complete): the gate's button showed"));
+  const tradesperson = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+  const home = await throttledSignedIn(browser, baseUrl, `/trades/${encodeURIComponent(tradesperson)}`, token, { selector: '.home-greeting' });
+  console.log(home("throttled tradesperson's home, opened at its address: the greeting showed"));
 }
 
 async function throttledFirstScreens(): Promise<void> {
@@ -312,7 +330,7 @@ async function throttledFirstScreens(): Promise<void> {
     await throttledCheckIn(browser, portal.baseUrl, checkInPath);
     const tradesperson = await runCliProcess(['token', 'tradie1@trades.demo'], env);
     if (tradesperson.code !== 0) throw new Error(`cli token exited ${tradesperson.code}: ${tradesperson.stderr.trim()}`);
-    await throttledReturningTradesperson(browser, portal.baseUrl, checkInPath, tradesperson.stdout.trim());
+    await throttledTradesperson(browser, portal.baseUrl, checkInPath, tradesperson.stdout.trim());
   } finally {
     await browser.close();
     await portal.stop();
