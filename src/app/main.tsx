@@ -6,8 +6,8 @@ import '../ui/styles/components.css';
 import './layout/layout.css';
 import { readEarly } from '../api/early-read';
 import { keepSignedInHint, storedAccessToken } from '../api/session-storage';
-import { checkInSiteId, siteVisitApiPath } from '../domain/check-in-page';
 import { App } from './app';
+import { firstReadsAt } from './first-reads';
 import { startSession } from './session/session-context';
 import { initialiseTheme } from './theme/theme-store';
 
@@ -15,11 +15,9 @@ initialiseTheme();
 keepSignedInHint(storedAccessToken() !== null);
 // Before the first render, so that it already knows whether someone is signed in (session-context.tsx).
 startSession();
-// A site poster's check-in page reads its site (and the tradesperson's visit) as the app starts, not once the page's
-// code has arrived (early-read.ts).
-const checkInSite = checkInSiteId(window.location.pathname);
-const checkInKey = new URLSearchParams(window.location.search).get('key');
-if (checkInSite !== undefined && checkInKey) readEarly(siteVisitApiPath(checkInSite, checkInKey));
+// The screen at this address asks for what it reads first as the app starts, not once its code has arrived and run
+// (a site's check-in page, a tradesperson's home: first-reads.ts, early-read.ts).
+readEarly((signedInAs) => firstReadsAt(window.location, signedInAs));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
