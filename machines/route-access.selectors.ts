@@ -1,3 +1,4 @@
+import { decodedSegment } from '../src/domain/path-segment';
 import type { AccessTokenPayload } from '../src/domain/token';
 
 export interface RouteViewer {
@@ -92,13 +93,7 @@ function profileArea(viewer: SignedInViewer, rest: readonly string[]): RouteAcce
   return rest.length <= 1 && hasNoPortalRole(viewer) ? redirect('/unauthorised_role') : allow;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
+const decodeSegment = (segment: string): string => decodedSegment(segment) ?? segment;
 
 function firstDecision(pathname: string, viewer: RouteViewer): RouteAccess {
   if (isPublicRoute(pathname)) return allow;

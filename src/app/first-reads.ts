@@ -1,15 +1,8 @@
 import { checkInSiteId, siteVisitApiPath } from '../domain/check-in-page';
+import { decodedSegment } from '../domain/path-segment';
 import { tradesActivityApiPath, tradesPersonApiPath } from '../domain/trades-paths';
 
 const ownHome = /^\/trades\/([^/]+)\/?$/;
-
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Issue 11: the reads the screen at an address makes first, for the person the stored token is for (null: no one), so
@@ -23,6 +16,6 @@ export function firstReadsAt(location: Pick<Location, 'pathname' | 'search'>, si
     return key ? [siteVisitApiPath(siteId, key)] : [];
   }
   const home = ownHome.exec(location.pathname)?.[1];
-  if (home === undefined || signedInAs === null || decoded(home) !== signedInAs) return [];
+  if (home === undefined || signedInAs === null || decodedSegment(home) !== signedInAs) return [];
   return [tradesPersonApiPath(signedInAs), tradesActivityApiPath(signedInAs)];
 }

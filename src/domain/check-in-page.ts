@@ -1,3 +1,5 @@
+import { decodedSegment } from './path-segment';
+
 /**
  * Issue 11: the check-in page a site poster's QR code opens is a tradesperson's first screen, on a phone, often on
  * poor signal. The build renders the app's own view of it with markers for the site's fields into copies of
@@ -46,12 +48,7 @@ export const drawnMarkers = new RegExp(`\\{\\{(${drawnFields.join('|')})\\}\\}`,
 /** The site id in a request's path (no query) when it is the check-in page's address. */
 export function checkInSiteId(pathname: string): string | undefined {
   const match = /^\/site\/([^/]+)\/check-in\/?$/.exec(pathname);
-  if (!match?.[1]) return undefined;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return undefined;
-  }
+  return match?.[1] ? decodedSegment(match[1]) : undefined;
 }
 
 /** The check-in page's address: `{PUBLIC_URL}/site/{siteId}/check-in?key=…`. */

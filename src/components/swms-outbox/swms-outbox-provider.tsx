@@ -6,7 +6,7 @@
  * the browser is idle after the first screen, or as soon as a screen asks for the outbox: on the throttled phone it
  * held up the check-in page's button by competing for the link and the CPU while that page's code arrived and ran.
  */
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { SubmitInput } from '../../../machines/swms-builder.machine';
 import type { OutboxItem, swmsOutboxMachine } from '../../../machines/swms-outbox.machine';
@@ -55,7 +55,7 @@ export interface SwmsOutboxProviderProps {
 export function SwmsOutboxProvider({ userId, store, children }: SwmsOutboxProviderProps) {
   const [outbox, setOutbox] = useState<SwmsOutbox | null>(null);
   const [wanted, setWanted] = useState(false);
-  const [want] = useState(() => () => setWanted(true));
+  const want = useCallback(() => setWanted(true), []);
   useEffect(() => (userId !== null && !wanted ? whenIdle(want) : undefined), [userId, wanted, want]);
   const value = useMemo(() => ({ outbox: userId !== null && outbox?.userId === userId ? outbox : null, want }), [userId, outbox, want]);
   return (
