@@ -110,3 +110,39 @@ test('on a desktop the same lists stay tables with their headers', async ({ page
   expect(await page.locator('tbody tr[data-row-id]').first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
   await snap(page, 'swms-table');
 });
+
+test('a tradesperson’s home lists their five newest SWMS and check-ins, and the rest on request, by keyboard too', async ({ page }) => {
+  await page.setViewportSize(phone);
+  await signInQuickly(page, 'tradie1@trades.demo');
+  await expect(page).toHaveURL(new RegExp(`/trades/${uuid}$`));
+  const id = new URL(page.url()).pathname.split('/')[2] ?? '';
+  const token = await page.evaluate(() => window.localStorage.getItem('accessToken') ?? '');
+  const activity = (await (await page.request.get(`/api/profile/trades/${id}/activity`, { headers: { authorization: `Bearer ${token}` } })).json()) as { checkIns: unknown[]; swms: unknown[] };
+  // The demo's tradesperson has more of each than the home shows at first.
+  expect(activity.checkIns.length).toBeGreaterThan(5);
+  expect(activity.swms.length).toBeGreaterThan(5);
+
+  for (const [title, count, showAll] of [
+    ['My SWMS', activity.swms.length, `Show all ${activity.swms.length} SWMS`],
+    ['Recent check-ins', activity.checkIns.length, `Show all ${activity.checkIns.length} check-ins`],
+  ] as const) {
+    const card = page.getByRole('region', { name: title });
+    const items = card.locator('.home-list-item');
+    await expect(items).toHaveCount(5);
+    const toggle = card.getByRole('button', { name: showAll });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(items).toHaveCount(count);
+    const fewer = card.getByRole('button', { name: 'Show fewer' });
+    await expect(fewer).toBeFocused();
+    await expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await expectNoSidewaysScroll(page);
+    await page.keyboard.press('Enter');
+    await expect(items).toHaveCount(5);
+    // Hidden again, the list is short, and the button the focus is on is back on screen.
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toBeInViewport();
+  }
+  await snap(page, 'trades-home-first-items');
+});

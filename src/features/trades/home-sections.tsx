@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
 import type { TradesHome } from '../../../machines/trades-home.machine';
@@ -12,6 +12,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { DetailItem, DetailList } from '../../ui/details';
 import { AlertIcon } from '../../ui/icons';
+import { useFirstItems } from './first-items';
 import { LicenceList } from './licence-list';
 import { homeText, tradesFieldLabels, tradesText } from './strings';
 
@@ -97,8 +98,38 @@ function checkOutText(checkIn: ActivityCheckIn): string {
   return homeText.checkedOutAt(time);
 }
 
+/**
+ * Shows the rest of a home list, or hides it again; it stays where it is, below the list, so the focus does too, and
+ * once the list is short again it is scrolled back into view.
+ */
+function ShowAllToggle({ listId, all, showAll, onToggle }: { readonly listId: string; readonly all: boolean; readonly showAll: string; readonly onToggle: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (toggled.current && !all) button.current?.scrollIntoView({ block: 'nearest' });
+  }, [all]);
+  return (
+    <Button
+      ref={button}
+      size="lg"
+      variant="secondary"
+      className="home-show-all"
+      aria-expanded={all}
+      aria-controls={listId}
+      onClick={() => {
+        toggled.current = true;
+        onToggle();
+      }}
+    >
+      {all ? homeText.showFewer : showAll}
+    </Button>
+  );
+}
+
 export function RecentCheckInsCard({ activity }: { readonly activity: TradesActivity }) {
   const titleId = useId();
+  const listId = useId();
+  const { shown, more, all, toggle } = useFirstItems(activity.checkIns);
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
@@ -108,8 +139,8 @@ export function RecentCheckInsCard({ activity }: { readonly activity: TradesActi
         {activity.checkIns.length === 0 ? (
           <p className="home-empty">{homeText.noCheckIns}</p>
         ) : (
-          <ul className="home-list">
-            {activity.checkIns.map((checkIn) => (
+          <ul className="home-list" id={listId}>
+            {shown.map((checkIn) => (
               <li key={checkIn._id} className="home-list-item">
                 <SiteName site={checkIn.site} />
                 <span className="home-list-meta">
@@ -119,6 +150,7 @@ export function RecentCheckInsCard({ activity }: { readonly activity: TradesActi
             ))}
           </ul>
         )}
+        {more ? <ShowAllToggle listId={listId} all={all} showAll={homeText.showAllCheckIns(activity.checkIns.length)} onToggle={toggle} /> : null}
       </CardContent>
     </Card>
   );
@@ -127,6 +159,8 @@ export function RecentCheckInsCard({ activity }: { readonly activity: TradesActi
 /** Their SWMS with both review flags ('For Review' or 'Reviewed', by the admin and by the supervisor). */
 export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
   const titleId = useId();
+  const listId = useId();
+  const { shown, more, all, toggle } = useFirstItems(activity.swms);
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
@@ -136,8 +170,8 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
         {activity.swms.length === 0 ? (
           <p className="home-empty">{homeText.noSwms}</p>
         ) : (
-          <ul className="home-list">
-            {activity.swms.map((swms) => (
+          <ul className="home-list" id={listId}>
+            {shown.map((swms) => (
               <li key={swms._id} className="home-list-item">
                 <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
                 <SiteName site={swms.site} />
@@ -150,6 +184,7 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
             ))}
           </ul>
         )}
+        {more ? <ShowAllToggle listId={listId} all={all} showAll={homeText.showAllSwms(activity.swms.length)} onToggle={toggle} /> : null}
       </CardContent>
     </Card>
   );
