@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
 import { checkInRoute } from '../domain/check-in-page';
 import { LoginPage } from '../features/auth/login-page';
+import { setScreenPrefetch } from '../ui/screen-prefetch';
 import { BareLayout } from './layout/bare-layout';
 import { RouteGuard } from './routing/route-guard';
-import { lazyPage, preloadPages, useLazyRoutes } from './routing/lazy-page';
+import { lazyPage, prefetchPages, preloadPages, useLazyRoutes } from './routing/lazy-page';
 
 /** The signed-in area starts loading the screen at the address it opened on as soon as it arrives. */
 const loadSignedInArea = () =>
@@ -11,6 +12,10 @@ const loadSignedInArea = () =>
     preloadPages(area.signedInRoutes, window.location);
     return area;
   });
+
+// Screens ask for the code of the screen a likely tap opens by its address (src/ui/screen-prefetch.ts): here that is
+// the signed-in area's table, then the screens it matches there.
+setScreenPrefetch((pathname) => import('./signed-in-routes').then((area) => prefetchPages(area.signedInRoutes, { pathname })));
 
 /**
  * Spec §2: the gateway screens, and the signed-in area (signed-in-routes.tsx) as one unit loaded on

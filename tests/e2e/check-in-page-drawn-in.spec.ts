@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { demoGate } from './support/demo-gate';
 import { holdScripts } from './support/hold-scripts';
 import { snapPhone } from './support/phone-pictures';
-import { chooseDevAccount, demo, signInQuickly } from './support/sign-in';
+import { chooseDevAccount, signInQuickly } from './support/sign-in';
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
 
@@ -11,21 +12,6 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
  * so a phone on poor signal shows which site it is at, and can start signing in, before the app's code has arrived. The
  * app's own page takes over in its place once it has more to show; nothing shows twice.
  */
-/** The demo's first site and its poster's link, as the admin's screens read them. */
-async function demoGate(page: Page): Promise<{ readonly address: string; readonly link: string }> {
-  await signInQuickly(page, demo.admin);
-  await expect(page).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
-  const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
-  return page.evaluate(async (company) => {
-    const headers = { authorization: `Bearer ${window.localStorage.getItem('accessToken') ?? ''}` };
-    const sites = (await (await fetch(`/api/company/${company}/projectSites`, { headers })).json()) as { items: { _id: string; address: string }[] };
-    const first = sites.items[0];
-    if (!first) throw new Error('The demo company has no site');
-    const qr = (await (await fetch(`/api/company/${company}/projectSites/${first._id}/qr`, { headers })).json()) as { url: string };
-    return { address: first.address, link: qr.url };
-  }, companyId);
-}
-
 test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
   const { address, link: gate } = await demoGate(page);
 

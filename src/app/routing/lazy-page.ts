@@ -19,6 +19,8 @@ export function isChunkLoadError(error: unknown): boolean {
 type LoadedPage = { default: ComponentType };
 
 const pageLoaders = new WeakMap<object, () => Promise<LoadedPage>>();
+/** Each lazy screen's own import, without the timeout and the once-only promise of `pageLoaders`. */
+const pageModules = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * A route's screen, loaded on first visit (issue 11: the first screen carries only its own code). The
@@ -36,6 +38,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   };
   const element = createElement(lazy(loadOnce));
   pageLoaders.set(element, loadOnce);
+  pageModules.set(element, load);
   return element;
 }
 
@@ -50,6 +53,14 @@ export function loadPage(element: ReactNode): Promise<LoadedPage> | undefined {
 /** Starts loading every lazy screen a route table matches for a location (a failure shows when the screen renders). */
 export function preloadPages(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
   for (const match of matchRoutes(routes, location) ?? []) void loadPage(match.route.element)?.catch(() => undefined);
+}
+
+/**
+ * Fetches the code of every lazy screen a route table matches for a location, ahead of a visit (src/ui/screen-prefetch.ts).
+ * Unlike `preloadPages`, a failure here is not kept: the visit itself asks again.
+ */
+export function prefetchPages(routes: RouteObject[], location: Pick<Location, 'pathname'>): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, location) ?? []).map((match) => (match.route.element ? pageModules.get(match.route.element as object)?.() : undefined)));
 }
 
 /** The screen a route table picks for the current location; every lazy screen it matches starts loading at once. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { siteCheckInMachine } from '../../../machines/site-check-in.machine';
 import * as Gate from '../../../machines/site-check-in.selectors';
+import { useBuilderReady } from '../../components/new-swms/use-builder-ready';
 import { PpeList } from '../../components/ppe/ppe-list';
 import { formatDateTime } from '../../domain/dates';
 import type { VisitSite } from '../../domain/site-visit';
@@ -163,6 +164,7 @@ export function ReadyScreen({ actor, site }: ScreenProps & { readonly site: Visi
 }
 
 function NewSwmsLink({ siteId }: { readonly siteId: string }) {
+  useBuilderReady(siteId);
   return (
     <div className="gate-swms">
       <p>{checkInText.swmsLead}</p>

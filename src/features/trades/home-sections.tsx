@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
 import type { TradesHome } from '../../../machines/trades-home.machine';
+import { useBuilderReady } from '../../components/new-swms/use-builder-ready';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { formatDateTime } from '../../domain/dates';
 import { reviewStatusLabels } from '../../domain/swms';
@@ -44,6 +45,7 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
   const titleId = useId();
   const open = openCheckIns(activity);
   const earlier = swmsSites(activity, today, timeZone).filter((site) => !open.some((checkIn) => checkIn.site._id === site._id));
+  useBuilderReady(open[0]?.site._id ?? earlier[0]?._id ?? null);
   if (open.length === 0 && earlier.length === 0) return null;
   return (
     <Card aria-labelledby={titleId} className="home-on-site">
