@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, isChunkLoadError, lazyPage, loadPage } from '../../../src/app/routing/lazy-page';
+import type { RouteObject } from 'react-router-dom';
+import { ChunkLoadError, isChunkLoadError, lazyPage, loadPage, prefetchPages } from '../../../src/app/routing/lazy-page';
 
 const Screen = () => null;
 
@@ -29,6 +30,29 @@ describe('lazyPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('prefetchPages', () => {
+  it('fetches the screens a route table matches for an address ahead of a visit, and keeps no failure for the visit', async () => {
+    let fails = true;
+    const load = vi.fn(async () => {
+      if (fails) throw new TypeError('Failed to fetch dynamically imported module');
+      return { Screen };
+    });
+    const other = vi.fn(async () => ({ Screen }));
+    const routes: RouteObject[] = [
+      { path: '/site/:siteId/swms/new', element: lazyPage(load, (module) => module.Screen) },
+      { path: '/trades/:id', element: lazyPage(other, (module) => module.Screen) },
+    ];
+    await expect(prefetchPages(routes, { pathname: '/site/abc/swms/new' })).rejects.toThrow('Failed to fetch');
+    expect(other).not.toHaveBeenCalled();
+    // The visit asks again, and gets the screen.
+    fails = false;
+    expect(await loadPage(routes[0]?.element)).toEqual({ default: Screen });
+    expect(load).toHaveBeenCalledTimes(2);
+    await prefetchPages(routes, { pathname: '/nowhere' });
+    expect(other).not.toHaveBeenCalled();
   });
 });
 
