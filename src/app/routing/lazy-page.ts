@@ -18,9 +18,8 @@ export function isChunkLoadError(error: unknown): boolean {
 
 type LoadedPage = { default: ComponentType };
 
-const pageLoaders = new WeakMap<object, () => Promise<LoadedPage>>();
-/** Each lazy screen's own import, without the timeout and the once-only promise of `pageLoaders`. */
-const pageModules = new WeakMap<object, () => Promise<unknown>>();
+/** Each lazy screen's loads: once for its visits (with the time-out, kept), and afresh for a prefetch (not kept). */
+const pages = new WeakMap<object, { readonly once: () => Promise<LoadedPage>; readonly afresh: () => Promise<unknown> }>();
 
 /**
  * A route's screen, loaded on first visit (issue 11: the first screen carries only its own code). The
@@ -37,8 +36,7 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     return loading;
   };
   const element = createElement(lazy(loadOnce));
-  pageLoaders.set(element, loadOnce);
-  pageModules.set(element, load);
+  pages.set(element, { once: loadOnce, afresh: load });
   return element;
 }
 
@@ -47,12 +45,20 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
  * screen a location matches at once, so that nested screens do not wait for one another.
  */
 export function loadPage(element: ReactNode): Promise<LoadedPage> | undefined {
-  return element !== null && typeof element === 'object' ? pageLoaders.get(element)?.() : undefined;
+  return element !== null && typeof element === 'object' ? pages.get(element)?.once() : undefined;
+}
+
+/** The lazy screens a route table matches for a location. */
+function matchedPages(routes: RouteObject[], location: Pick<Location, 'pathname'>) {
+  return (matchRoutes(routes, location) ?? []).flatMap(({ route }) => {
+    const page = route.element !== null && typeof route.element === 'object' ? pages.get(route.element) : undefined;
+    return page ? [page] : [];
+  });
 }
 
 /** Starts loading every lazy screen a route table matches for a location (a failure shows when the screen renders). */
 export function preloadPages(routes: RouteObject[], location: Pick<Location, 'pathname'>): void {
-  for (const match of matchRoutes(routes, location) ?? []) void loadPage(match.route.element)?.catch(() => undefined);
+  for (const page of matchedPages(routes, location)) void page.once().catch(() => undefined);
 }
 
 /**
@@ -60,7 +66,7 @@ export function preloadPages(routes: RouteObject[], location: Pick<Location, 'pa
  * Unlike `preloadPages`, a failure here is not kept: the visit itself asks again.
  */
 export function prefetchPages(routes: RouteObject[], location: Pick<Location, 'pathname'>): Promise<unknown> {
-  return Promise.all((matchRoutes(routes, location) ?? []).map((match) => (match.route.element ? pageModules.get(match.route.element as object)?.() : undefined)));
+  return Promise.all(matchedPages(routes, location).map((page) => page.afresh()));
 }
 
 /** The screen a route table picks for the current location; every lazy screen it matches starts loading at once. */

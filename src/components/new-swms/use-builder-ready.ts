@@ -3,6 +3,7 @@ import { newSwmsPath } from '../../domain/swms-draft';
 import { prefetchScreen } from '../../ui/screen-prefetch';
 import { whenIdle } from '../../ui/when-idle';
 import { preloadPhotoCompression } from '../photo/resize-photo';
+import { isBrowserOnline } from '../swms-outbox/use-network-events';
 
 /**
  * Issue 11: while a screen offers 'New SWMS' for a site (the tradesperson is on site, or was today), fetches the SWMS
@@ -14,7 +15,7 @@ export function useBuilderReady(siteId: string | null): void {
   useEffect(() => {
     if (siteId === null || savingData()) return undefined;
     return whenIdle(() => {
-      if (!navigator.onLine) return;
+      if (!isBrowserOnline()) return;
       prefetchScreen(newSwmsPath(siteId)).catch(() => undefined);
       preloadPhotoCompression().catch(() => undefined);
     });

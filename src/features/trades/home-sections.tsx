@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
 import type { TradesHome } from '../../../machines/trades-home.machine';
@@ -128,67 +128,73 @@ function ShowAllToggle({ listId, all, showAll, onToggle }: { readonly listId: st
   );
 }
 
-export function RecentCheckInsCard({ activity }: { readonly activity: TradesActivity }) {
+interface HomeListCardProps<Item> {
+  readonly title: string;
+  readonly empty: string;
+  readonly items: readonly Item[];
+  readonly showAll: (count: number) => string;
+  readonly children: (item: Item) => ReactNode;
+}
+
+/** A card of the home listing its newest entries first, with "Show all" for the rest (first-items.ts). */
+function HomeListCard<Item extends { readonly _id: string }>({ title, empty, items, showAll, children }: HomeListCardProps<Item>) {
   const titleId = useId();
   const listId = useId();
-  const { shown, more, all, toggle } = useFirstItems(activity.checkIns);
+  const { shown, more, all, toggle } = useFirstItems(items);
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId}>{homeText.recentCheckIns}</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {activity.checkIns.length === 0 ? (
-          <p className="home-empty">{homeText.noCheckIns}</p>
+        {items.length === 0 ? (
+          <p className="home-empty">{empty}</p>
         ) : (
           <ul className="home-list" id={listId}>
-            {shown.map((checkIn) => (
-              <li key={checkIn._id} className="home-list-item">
-                <SiteName site={checkIn.site} />
-                <span className="home-list-meta">
-                  {homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))} · {checkOutText(checkIn)}
-                </span>
+            {shown.map((item) => (
+              <li key={item._id} className="home-list-item">
+                {children(item)}
               </li>
             ))}
           </ul>
         )}
-        {more ? <ShowAllToggle listId={listId} all={all} showAll={homeText.showAllCheckIns(activity.checkIns.length)} onToggle={toggle} /> : null}
+        {more ? <ShowAllToggle listId={listId} all={all} showAll={showAll(items.length)} onToggle={toggle} /> : null}
       </CardContent>
     </Card>
   );
 }
 
+export function RecentCheckInsCard({ activity }: { readonly activity: TradesActivity }) {
+  return (
+    <HomeListCard title={homeText.recentCheckIns} empty={homeText.noCheckIns} items={activity.checkIns} showAll={homeText.showAllCheckIns}>
+      {(checkIn) => (
+        <>
+          <SiteName site={checkIn.site} />
+          <span className="home-list-meta">
+            {homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))} · {checkOutText(checkIn)}
+          </span>
+        </>
+      )}
+    </HomeListCard>
+  );
+}
+
 /** Their SWMS with both review flags ('For Review' or 'Reviewed', by the admin and by the supervisor). */
 export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
-  const titleId = useId();
-  const listId = useId();
-  const { shown, more, all, toggle } = useFirstItems(activity.swms);
   return (
-    <Card aria-labelledby={titleId}>
-      <CardHeader>
-        <CardTitle id={titleId}>{homeText.swmsTitle}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {activity.swms.length === 0 ? (
-          <p className="home-empty">{homeText.noSwms}</p>
-        ) : (
-          <ul className="home-list" id={listId}>
-            {shown.map((swms) => (
-              <li key={swms._id} className="home-list-item">
-                <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
-                <SiteName site={swms.site} />
-                <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt))}</span>
-                <span className="home-flags">
-                  <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
-                  <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {more ? <ShowAllToggle listId={listId} all={all} showAll={homeText.showAllSwms(activity.swms.length)} onToggle={toggle} /> : null}
-      </CardContent>
-    </Card>
+    <HomeListCard title={homeText.swmsTitle} empty={homeText.noSwms} items={activity.swms} showAll={homeText.showAllSwms}>
+      {(swms) => (
+        <>
+          <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
+          <SiteName site={swms.site} />
+          <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt))}</span>
+          <span className="home-flags">
+            <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
+            <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>
+          </span>
+        </>
+      )}
+    </HomeListCard>
   );
 }
 
