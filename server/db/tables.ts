@@ -96,6 +96,8 @@ export interface ProjectSitesTable {
   supervisor_search: ColumnType<string, never, never>;
   /** Issue 11 (migrations 016 and 023): what the site list's search looks in, lower-cased; the database writes it. */
   search_text: ColumnType<string, never, never>;
+  /** Issue 11 (migration 037): the site's own list fields as JSON object members; a trigger writes them with the row. */
+  list_fields: ColumnType<string, never, never>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

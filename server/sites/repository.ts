@@ -28,7 +28,7 @@ import {
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { FileRow } from '../storage/file-view';
 import type { SiteSearchMemory } from './search-sightings';
-import { siteFieldsJson } from './view';
+import { listedSupervisor, siteFieldsJson, type SiteFieldsJson } from './view';
 
 /** The stored form of a site's editable fields. */
 export interface SiteColumns {
@@ -98,10 +98,24 @@ const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
   ]),
 );
 
-/** A list page's site: its fields as JSON (`siteFieldsJson`) beside the plan's columns. */
-const listedSites = builtOnce((db: QueryCreator<Database>) => joinedSites(db).select([siteFieldsJson.as('item'), ...planColumns]));
+/**
+ * A list page's site with its supervisor while their role is active (`listedSupervisor`) and its plan: the plan's
+ * columns are selected here, its other fields by the page (`listedFields`).
+ */
+const listedSites = builtOnce((db: QueryCreator<Database>) =>
+  db
+    .selectFrom('project_sites as ps')
+    .leftJoinLateral(listedSupervisor.as('sup'), (join) => join.onTrue())
+    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id')
+    .select(planColumns),
+);
 
-export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>>;
+/** A list page's site as JSON but its plan (`siteFieldsJson`), its company's fields read once for the page. */
+const listedFields = (companyId: string) => siteFieldsJson(companyId).as('item');
+
+export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>> & {
+  readonly item: SiteFieldsJson;
+};
 
 export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
 
@@ -261,7 +275,13 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const { past, order, position } = pageOrder(shape, values);
   let pageQuery = listedSites(db)
     .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
-    .select([position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live'), ...noneFound]);
+    .select([
+      listedFields(values.companyId),
+      position,
+      sql<number | string>`page.match_count`.as('total_count'),
+      companyLive(values.companyId).as('company_live'),
+      ...noneFound,
+    ]);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   return pageQuery;
 }
@@ -288,6 +308,7 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
     ? (db.with((cte) => cte('search_found').materialized(), () => foundTotal(db, shape, values)) as unknown as QueryCreator<Database>)
     : db;
   let pageQuery = listedSites(creator).select([
+    listedFields(values.companyId),
     positionOf(keyset).as('position'),
     countOf(values.companyId, shape, values).as('total_count'),
     companyLive(values.companyId).as('company_live'),
