@@ -26,6 +26,8 @@ export interface CompaniesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** Issue 11 (migration 038): the client's own list fields as JSON object members; a trigger writes them with the row. */
+  list_fields: ColumnType<string, never, never>;
 }
 
 export interface UsersTable {

@@ -495,22 +495,40 @@ describe('GET /api/company: the rows PostgreSQL writes', () => {
     await tokenWithRole(`${unique('rowsup2')}@example.test`, 'CompanySupervisor', staffed._id);
     await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('company_id', '=', staffed._id).where('role', '=', 'CompanyAdmin').execute();
     const withoutSignature = (company: Company) => ({ ...company, image: company.image && { ...company.image, url: company.image.url.split('?')[0] } });
-    for (const query of [`search=${prefix}`, `search=${prefix}&sort=name.string.asc`]) {
-      const response = await call('GET', `/api/company?${query}`, superToken);
-      expect(response.statusCode, response.body).toBe(200);
-      const listed = response.json<CompanyList>();
-      // Written as JSON.stringify writes it.
-      expect(response.body).toBe(JSON.stringify(listed));
-      expect(listed.items).toHaveLength(3);
-      for (const item of listed.items) {
-        const one = await call('GET', `/api/company/${item._id}`, superToken);
-        expect(one.statusCode).toBe(200);
-        expect(withoutSignature(item)).toStrictEqual(withoutSignature(one.json<Company>()));
+    const expectListedAsRead = async () => {
+      for (const query of [`search=${prefix}`, `search=${prefix}&sort=name.string.asc`]) {
+        const response = await call('GET', `/api/company?${query}`, superToken);
+        expect(response.statusCode, response.body).toBe(200);
+        const listed = response.json<CompanyList>();
+        // Written as JSON.stringify writes it.
+        expect(response.body).toBe(JSON.stringify(listed));
+        expect(listed.items).toHaveLength(3);
+        for (const item of listed.items) {
+          const one = await call('GET', `/api/company/${item._id}`, superToken);
+          expect(one.statusCode).toBe(200);
+          expect(withoutSignature(item)).toStrictEqual(withoutSignature(one.json<Company>()));
+        }
       }
-    }
-    const byId = new Map((await call('GET', `/api/company?search=${prefix}`, superToken)).json<CompanyList>().items.map((item) => [item._id, item]));
+      return new Map((await call('GET', `/api/company?search=${prefix}`, superToken)).json<CompanyList>().items.map((item) => [item._id, item]));
+    };
+    const byId = await expectListedAsRead();
     expect(byId.get(logo._id)?.image?.url).toContain(image.fileKey);
     expect(byId.get(staffed._id)).toMatchObject({ userCount: 2, hasAdmin: false });
+
+    // Migration 038 writes a client's own fields with its row: an edit and a time reach the list; the count and the
+    // admin flag, read with the page, follow the roles.
+    const edited = await call('PUT', `/api/company/${staffed._id}`, superToken, companyBody({
+      abn: staffed.abn,
+      name: `${prefix} Renamed "Co"`,
+      phone: '0400000000',
+      postalAddress: 'PO Box 7\tSydney',
+    }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    await sql`UPDATE companies SET created_at = '2026-03-04 05:06:07.891999+00' WHERE id = ${logo._id}`.execute(app.db);
+    await app.db.updateTable('user_roles').set({ status: 'active' }).where('company_id', '=', staffed._id).where('role', '=', 'CompanyAdmin').execute();
+    const after = await expectListedAsRead();
+    expect(after.get(staffed._id)).toMatchObject({ name: `${prefix} Renamed "Co"`, phone: '0400000000', postalAddress: 'PO Box 7\tSydney', userCount: 3, hasAdmin: true });
+    expect(after.get(logo._id)).toMatchObject({ createdAt: '2026-03-04T05:06:07.891Z' });
   });
 });
 
