@@ -1,7 +1,7 @@
 -- Issue 11: what the site list costs PostgreSQL. A page's statement wrote each site as JSON (row_to_json over 18
 -- fields), and PostgreSQL 15 prices every field of every row alike: it looks up the field's type and output function
--- and escapes its text. At 5,000 sites, page 1 (21 rows) ran in 0.66-0.76 ms, of which 0.48-0.56 ms was writing that
--- JSON; the statement without it ran in 0.17-0.21 (EXPLAIN ANALYZE, timing off, the bench's database).
+-- and escapes its text. At 5,000 sites, page 1 (21 rows) ran in 0.64-0.76 ms, of which 0.48-0.56 ms was writing that
+-- JSON; the statement without it ran in 0.16-0.21 (EXPLAIN ANALYZE, timing off, the bench's database).
 --
 -- The fields that are the site's own, which change only when its row does, are now written once, with the row, as the
 -- members of a JSON object without its braces: "_id":…,"address":…,…,"updatedAt":…. The list joins them to what

@@ -2,7 +2,8 @@
 -- each client as JSON (row_to_json over 11 fields, about 1 µs a field in PostgreSQL 15); the client's own nine
 -- fields, which change only when its row does, are now written once, with the row, as the members of a JSON object
 -- without its braces. The list adds the user count and the admin flag, which follow the company's roles, per page.
--- Page 1's statement (21 rows): 0.40 ms against 0.53 (EXPLAIN ANALYZE, timing off, the bench's 10,000 clients).
+-- Page 1's statement (21 rows): 0.26-0.30 ms against 0.38-0.49 (EXPLAIN ANALYZE, timing off, p25, the bench's 10,000
+-- clients, the two forms alternated on one database).
 --
 -- The members must stay as companyView (server/companies/view.ts) writes them; tests/api/companies.test.ts compares
 -- the two for awkward text and after an edit.
