@@ -1,6 +1,6 @@
 export const embeddedOnly =
   'Backup and restore cover the embedded database and blob store under DATA_DIR. With DATABASE_URL or ' +
-  'AZURE_STORAGE_CONNECTION_STRING set, back up PostgreSQL and Azure Blob Storage with their own tools (README, Backups).';
+  'AZURE_STORAGE_CONNECTION_STRING set, back up PostgreSQL and Azure Blob Storage with their own tools (docs/operations.md, Backups and restore).';
 
 export const restoreWhilePortalRuns =
   'The portal is running on this data folder. A restore replaces all of its data: stop the portal, then run the restore again.';

@@ -4,7 +4,7 @@ import { forbidden } from '../http/errors';
 
 const megabyte = 1024 * 1024;
 
-/** Issue 12 §9: the largest upload kept for each type (README, Files). */
+/** Issue 12 §9: the largest upload kept for each type (docs/security.md, Files). */
 export const uploadLimitBytes: Record<FileType, number> = {
   photo: 10 * megabyte,
   companyProfile: 10 * megabyte,

@@ -162,7 +162,7 @@ describe('npm run cli -- backup and restore (embedded database and blob store)',
     expect(manifestOf(whileStopped).database.rows).toEqual(rowCounts(expected));
     expect(Object.keys(expected.files)).toEqual(expect.arrayContaining([...uploads.keys()]));
 
-    // README: the archive is mode 0600 and an existing file is never overwritten.
+    // docs/operations.md: the archive is mode 0600 and an existing file is never overwritten.
     expect(statSync(whileStopped).mode & 0o777).toBe(0o600);
     const written = sha256(readFileSync(whileStopped));
     const again = await cli(['backup', whileStopped], dataDir);

@@ -72,7 +72,7 @@ describe('refresh rotation with a grace window', () => {
     expect(await reuseEvents(userId)).toEqual([{ action: 'auth.refreshReuse' }]);
   });
 
-  it('keeps the window short: a rotated token presented 11 seconds later ends the family (the README promises 10 seconds)', async () => {
+  it('keeps the window short: a rotated token presented 11 seconds later ends the family (docs/security.md promises 10 seconds)', async () => {
     const { userId, token: copied } = await signedIn('eleven-seconds@example.com');
     const rotated = await refresh(copied);
     expect(rotated.statusCode).toBe(200);
