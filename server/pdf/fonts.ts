@@ -106,28 +106,20 @@ export function woffToSfnt(woff: Buffer): Buffer {
 
 let chain: FontSlice[] | undefined;
 const byCodePoint = new Map<number, FontSlice | null>();
-const fileBytes = new Map<string, Buffer>();
-const cmaps = new Map<string, fontkit.Font>();
+const parsed = new Map<string, fontkit.Font>();
 
-function sfnt(file: string): Buffer {
-  let bytes = fileBytes.get(file);
-  if (!bytes) {
-    bytes = woffToSfnt(readFileSync(file));
-    fileBytes.set(file, bytes);
+/** Each file is read and parsed once per process; documents share the parsed font and its glyph cache. */
+function fontOf(file: string): fontkit.Font {
+  let font = parsed.get(file);
+  if (!font) {
+    font = fontkit.create(woffToSfnt(readFileSync(file))) as fontkit.Font;
+    parsed.set(file, font);
   }
-  return bytes;
+  return font;
 }
 
 /** A slice's unicode-range is a hint (Noto Sans SC lists Hangul it does not draw); its cmap decides. */
-function draws(slice: FontSlice, codePoint: number): boolean {
-  const file = slice.file('regular');
-  let font = cmaps.get(file);
-  if (!font) {
-    font = fontkit.create(sfnt(file)) as fontkit.Font;
-    cmaps.set(file, font);
-  }
-  return font.hasGlyphForCodePoint(codePoint);
-}
+const draws = (slice: FontSlice, codePoint: number) => fontOf(slice.file('regular')).hasGlyphForCodePoint(codePoint);
 
 /** The first slice in the chain that draws this code point, or null when none does. */
 export function sliceFor(codePoint: number): FontSlice | null {
@@ -148,7 +140,7 @@ export function baseSlice(): FontSlice {
 
 const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
 
-/** Selects the slice's font in the document, registering it on first use; each file is read once per process. */
+/** Selects the slice's font in the document, registering it on first use. */
 export function selectSlice(doc: PDFKit.PDFDocument, slice: FontSlice, weight: Weight): void {
   const name = `${slice.name}-${weight}`;
   let names = registered.get(doc);
@@ -157,7 +149,8 @@ export function selectSlice(doc: PDFKit.PDFDocument, slice: FontSlice, weight: W
     registered.set(doc, names);
   }
   if (!names.has(name)) {
-    doc.registerFont(name, sfnt(slice.file(weight)));
+    // pdfkit takes a fontkit font as it is (PDFFontFactory.open); its type definitions leave that out.
+    doc.registerFont(name, fontOf(slice.file(weight)) as unknown as Buffer);
     names.add(name);
   }
   doc.font(name);

@@ -51,7 +51,19 @@ const placeholder = '\uFFFD';
 /** The line box: the baseline one em below its top leaves room for Vietnamese marks above and Devanagari below. */
 export const lineHeight = (size: number) => size * 1.3;
 
+/** Printable ASCII: one grapheme a character, all in the Latin slice, no ideographs. */
+const plainText = /^[\x20-\x7E]*$/;
+
+function plainGraphemes(paragraph: string): Grapheme[] {
+  const latin = baseSlice();
+  return [...paragraph].map((character, index) => {
+    const space = character === ' ';
+    return { text: character, start: index, length: 1, slice: latin, space, breakAfter: space || breakAfterMark.test(character) };
+  });
+}
+
 function graphemes(paragraph: string): Grapheme[] {
+  if (plainText.test(paragraph)) return plainGraphemes(paragraph);
   const result: Grapheme[] = [];
   for (const { segment, index } of segmenter.segment(paragraph)) {
     const space = /^\s+$/u.test(segment);
@@ -151,7 +163,21 @@ function withEllipsis(doc: Doc, line: Line, width: number, style: TextStyle): Li
   return [...kept, mark];
 }
 
+/** Laid-out texts kept across documents: an export repeats the same labels and cells on every SWMS. */
+const layouts = new Map<string, Paragraph[]>();
+const maxLayouts = 5_000;
+
 function layout(doc: Doc, text: string, width: number, style: TextStyle, maxLines: number): Paragraph[] {
+  const key = [text, width, style.size, style.weight ?? 'regular', style.characterSpacing ?? 0, maxLines].join('\u0000');
+  const known = layouts.get(key);
+  if (known) return known;
+  const laid = layoutAfresh(doc, text, width, style, maxLines);
+  if (layouts.size >= maxLayouts) layouts.clear();
+  layouts.set(key, laid);
+  return laid;
+}
+
+function layoutAfresh(doc: Doc, text: string, width: number, style: TextStyle, maxLines: number): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   let count = 0;
   let cut = false;
@@ -209,8 +235,8 @@ interface Piece {
 }
 
 /**
- * Pieces drawn one after another, left to right. A right-to-left word is handed over in logical
- * order because fontkit reverses the glyphs of a Hebrew or Arabic run itself.
+ * Pieces drawn one after another, left to right. A right-to-left word is handed over alone and in
+ * logical order, because fontkit reverses the glyphs of each Hebrew or Arabic word itself.
  */
 function pieces(paragraph: Paragraph, visual: readonly Grapheme[]): Piece[] {
   const mirrored = bidi.getMirroredCharactersMap(paragraph.text, paragraph.embedding.levels);
@@ -219,8 +245,8 @@ function pieces(paragraph: Paragraph, visual: readonly Grapheme[]): Piece[] {
     const group = groups.at(-1);
     const previous = group?.at(-1);
     const backwards = item.slice.rightToLeft && rightToLeftAt(paragraph, item);
-    const together = group && previous && previous.slice === item.slice && !item.space && !previous.space
-      && (backwards ? previous.start > item.start : previous.start < item.start || item.start < 0);
+    const together = group && previous && previous.slice === item.slice
+      && (backwards ? !item.space && !previous.space && previous.start > item.start : previous.start < item.start || item.start < 0);
     if (together) group.push(item);
     else groups.push([item]);
   }
@@ -231,7 +257,7 @@ function pieces(paragraph: Paragraph, visual: readonly Grapheme[]): Piece[] {
       slice: items[0]?.slice ?? baseSlice(),
       text: logical.map((item) => (item.length === 1 && mirrored.get(item.start)) || item.text).join(''),
       count: items.length,
-      space: items[0]?.space ?? false,
+      space: items.every((item) => item.space),
     };
   });
 }
