@@ -1,6 +1,7 @@
 import { formatDateTime, formatTime } from '../../src/domain/dates';
 import type { OnSitePerson } from '../../src/domain/site-visit';
 import { finish, newDocument } from './swms-pdf';
+import { lineHeight, textHeight, writeText } from './text';
 
 /** Everyone on a site now, for the muster (issue 10 §3). */
 export interface EvacuationList {
@@ -59,31 +60,32 @@ function columnLefts(): number[] {
 /** The site block and the column titles, at the top of every page. */
 function pageHeader(doc: Doc, list: EvacuationList): void {
   const width = doc.page.width - margin * 2;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(ink).text(evacuationText.title, margin, margin, { width });
-  doc.font('Helvetica').fontSize(11).fillColor(ink).text(`${list.companyName} · Job No. ${list.siteNumber}`, { width });
-  doc.text(`${list.address}, ${list.suburb} ${list.postcode}`, { width });
-  doc.font('Helvetica').fontSize(10).fillColor(muted).text(evacuationText.printed(formatDateTime(list.printedAt, list.timeZone)), { width });
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(ink).text(evacuationText.onSite(list.people.length), { width });
-  doc.moveDown(0.6);
+  writeText(doc, evacuationText.title, { x: margin, y: margin, width, size: 20, weight: 'bold', color: ink });
+  writeText(doc, `${list.companyName} · Job No. ${list.siteNumber}`, { width, size: 11, color: ink });
+  writeText(doc, `${list.address}, ${list.suburb} ${list.postcode}`, { width, size: 11, color: ink });
+  writeText(doc, evacuationText.printed(formatDateTime(list.printedAt, list.timeZone)), { width, size: 10, color: muted });
+  writeText(doc, evacuationText.onSite(list.people.length), { width, size: 13, weight: 'bold', color: ink });
+  doc.y += lineHeight(13) * 0.6;
   const top = doc.y;
   const lefts = columnLefts();
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted);
   evacuationText.columns.forEach((title, index) => {
-    doc.text(title.toUpperCase(), (lefts[index] ?? margin) + padding, top, { width: (widths[index] ?? 0) - padding * 2, lineBreak: false });
+    writeText(doc, title.toUpperCase(), { x: (lefts[index] ?? margin) + padding, y: top, width: (widths[index] ?? 0) - padding * 2, maxLines: 1, pageBreaks: false, size: 9, weight: 'bold', color: muted });
   });
   const below = top + 14;
   doc.moveTo(margin, below).lineTo(doc.page.width - margin, below).lineWidth(1).strokeColor(ink).stroke();
   doc.y = below + 2;
 }
 
-const cellHeight = (doc: Doc, text: string, index: number) => {
-  if (!text) return 0;
-  const cap = doc.currentLineHeight(true) * (maxLines[index] ?? 1);
-  return Math.min(cap, doc.heightOfString(text, { width: (widths[index] ?? 0) - padding * 2 }));
-};
+const cellStyle = (index: number) => ({
+  width: (widths[index] ?? 0) - padding * 2,
+  maxLines: maxLines[index] ?? 1,
+  size: fontSize,
+  weight: index === 1 ? ('bold' as const) : ('regular' as const),
+});
+
+const cellHeight = (doc: Doc, text: string, index: number) => (text ? textHeight(doc, text, cellStyle(index)) : 0);
 
 function rowHeight(doc: Doc, texts: readonly string[]): number {
-  doc.font('Helvetica-Bold').fontSize(fontSize);
   const heights = texts.map((text, index) => cellHeight(doc, text, index));
   return Math.max(26, ...heights.map((height) => height + padding * 2));
 }
@@ -93,12 +95,7 @@ function personRow(doc: Doc, texts: readonly string[], top: number, height: numb
   doc.rect(margin + 7, top + padding + 1, 12, 12).lineWidth(1).strokeColor(ink).stroke();
   texts.forEach((text, index) => {
     if (!text) return;
-    doc.font(index === 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize).fillColor(ink);
-    doc.text(text, (lefts[index] ?? margin) + padding, top + padding, {
-      width: (widths[index] ?? 0) - padding * 2,
-      height: cellHeight(doc, text, index) + 1,
-      ellipsis: true,
-    });
+    writeText(doc, text, { ...cellStyle(index), x: (lefts[index] ?? margin) + padding, y: top + padding, pageBreaks: false, color: ink });
   });
   doc.moveTo(margin, top + height).lineTo(doc.page.width - margin, top + height).lineWidth(0.5).strokeColor(rule).stroke();
 }
@@ -108,7 +105,7 @@ export function evacuationListPdf(list: EvacuationList): Promise<Buffer> {
   const doc = newDocument(`${evacuationText.title} ${list.siteNumber} ${formatDateTime(list.printedAt, list.timeZone)}`);
   const bottom = doc.page.height - margin - 20;
   pageHeader(doc, list);
-  if (list.people.length === 0) doc.font('Helvetica').fontSize(11).fillColor(muted).text(evacuationText.empty, margin + padding, doc.y + padding);
+  if (list.people.length === 0) writeText(doc, evacuationText.empty, { x: margin + padding, y: doc.y + padding, size: 11, color: muted });
   for (const person of list.people) {
     const texts = cells(person, list.timeZone);
     const height = rowHeight(doc, texts);

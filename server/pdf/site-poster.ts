@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { ppeLabels, type Ppe } from '../../src/domain/ppe';
 import { drawPictogram, ppePictograms } from './ppe-pictograms';
 import { drawQr, placeQr, qrMatrix, type QrPlacement } from './qr-code';
+import { writeText } from './text';
 
 /** What the poster at a site's gate shows (issue 10 §1). */
 export interface SitePoster {
@@ -48,18 +49,19 @@ function ppeGrid(doc: PDFKit.PDFDocument, ppe: readonly Ppe[], top: number): num
     const y = top + row * (iconSize + 30);
     doc.strokeColor(ink);
     drawPictogram(doc, ppePictograms[item], cellLeft + (cellWidth - iconSize) / 2, y, iconSize);
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(ink).text(ppeLabels[item], cellLeft, y + iconSize + 6, { width: cellWidth, align: 'center', lineBreak: false });
+    writeText(doc, ppeLabels[item], { x: cellLeft, y: y + iconSize + 4, width: cellWidth, align: 'center', maxLines: 1, pageBreaks: false, size: 10, weight: 'bold', color: ink });
   });
   return top + rows * (iconSize + 30);
 }
 
 /** Writes the poster onto the document's first page and answers where its QR code was drawn. */
 export function writeSitePoster(doc: PDFKit.PDFDocument, poster: SitePoster): QrPlacement {
-  const centred = { width: textWidth, align: 'center' as const };
-  doc.font('Helvetica-Bold').fontSize(46).fillColor(ink).text(posterText.heading, margin, 44, { ...centred, lineBreak: false });
-  doc.font('Helvetica').fontSize(18).fillColor(muted).text(poster.companyName, margin, 100, { ...centred, height: 22, ellipsis: true, lineBreak: false });
-  doc.font('Helvetica').fontSize(15).fillColor(ink).text(`${poster.address}, ${poster.suburb} ${poster.postcode}`, margin, 126, { ...centred, height: 18, ellipsis: true, lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(ink).text(posterText.jobNumber(poster.siteNumber), margin, 148, { ...centred, lineBreak: false });
+  const centred = { x: margin, width: textWidth, align: 'center' as const };
+  const line = { ...centred, maxLines: 1, pageBreaks: false };
+  writeText(doc, posterText.heading, { ...line, y: 36, size: 46, weight: 'bold', color: ink });
+  writeText(doc, poster.companyName, { ...line, y: 97, size: 18, color: muted });
+  writeText(doc, `${poster.address}, ${poster.suburb} ${poster.postcode}`, { ...line, y: 124, size: 15, color: ink });
+  writeText(doc, posterText.jobNumber(poster.siteNumber), { ...line, y: 146, size: 15, weight: 'bold', color: ink });
 
   const { left, top, side } = posterQrBox;
   const placement = placeQr(qrMatrix(poster.url), left, top, side);
@@ -67,28 +69,22 @@ export function writeSitePoster(doc: PDFKit.PDFDocument, poster: SitePoster): Qr
   doc.rect(left, top, side, side).lineWidth(1).strokeColor('#999999').stroke();
 
   const instructionsMargin = 30;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(13)
-    .fillColor(ink)
-    .text(posterText.instructions, instructionsMargin, top + side + 14, { width: pageWidth - instructionsMargin * 2, align: 'center' });
+  writeText(doc, posterText.instructions, { x: instructionsMargin, y: top + side + 12, width: pageWidth - instructionsMargin * 2, align: 'center', size: 13, weight: 'bold', color: ink });
 
-  const ppeTop = doc.y + 16;
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(ink).text(posterText.ppeHeading.toUpperCase(), margin, ppeTop, { ...centred, characterSpacing: 0.5 });
-  let y = doc.y + 12;
+  const ppeTop = doc.y + 12;
+  writeText(doc, posterText.ppeHeading.toUpperCase(), { ...centred, y: ppeTop, size: 13, weight: 'bold', color: ink, characterSpacing: 0.5 });
+  let y = doc.y + 10;
   if (poster.ppe.length === 0) {
-    doc.font('Helvetica').fontSize(12).fillColor(muted).text(posterText.noPpe, margin, y, centred);
+    writeText(doc, posterText.noPpe, { ...centred, y, size: 12, color: muted });
     y = doc.y;
   } else {
     y = ppeGrid(doc, poster.ppe, y);
   }
   if (poster.otherPpe.trim()) {
-    doc.font('Helvetica').fontSize(11).fillColor(ink).text(`${posterText.otherPpe}: ${poster.otherPpe.trim()}`, margin, y + 6, { ...centred, height: 40, ellipsis: true });
+    writeText(doc, `${posterText.otherPpe}: ${poster.otherPpe.trim()}`, { ...centred, y: y + 6, maxLines: 2, pageBreaks: false, size: 11, color: ink });
   }
-  // The address in small print, for a phone that cannot scan; below the margin, so on this page.
-  doc.page.margins.bottom = 0;
-  doc.font('Helvetica').fontSize(7).fillColor('#666666').text(poster.url, margin, 806, { ...centred, lineBreak: false });
-  doc.page.margins.bottom = margin;
+  // The address in small print, for a phone that cannot scan; below the margin, on this page.
+  writeText(doc, poster.url, { ...centred, y: 804, maxLines: 2, pageBreaks: false, size: 7, color: '#666666' });
   return placement;
 }
 

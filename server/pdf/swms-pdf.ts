@@ -5,6 +5,7 @@ import { formatActivity } from '../../src/domain/dates';
 import { ppeLabels } from '../../src/domain/ppe';
 import { consequenceScale, likelihoodScale, riskBand, riskBandColours } from '../../src/domain/risk';
 import type { Swms } from '../../src/domain/swms';
+import { moveDown, writeList, writeText } from './text';
 
 /** Everything one SWMS record holds, as the PDF prints it. */
 export interface SwmsRecord {
@@ -27,28 +28,29 @@ const person = (details: { readonly firstName: string; readonly surname: string 
 
 function heading(doc: Doc, text: string): void {
   if (doc.y > doc.page.height - margin - 80) doc.addPage();
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor(ink).text(text.toUpperCase(), { characterSpacing: 0.5 });
+  moveDown(doc, 0.8, 12);
+  writeText(doc, text.toUpperCase(), { x: margin, size: 12, weight: 'bold', color: ink, characterSpacing: 0.5 });
   const y = doc.y + 2;
   doc.moveTo(margin, y).lineTo(doc.page.width - margin, y).lineWidth(0.75).strokeColor(rule).stroke();
-  doc.moveDown(0.5);
+  moveDown(doc, 0.5, 12);
 }
 
 function field(doc: Doc, label: string, value: string): void {
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(label.toUpperCase());
-  doc.font('Helvetica').fontSize(11).fillColor(ink).text(value || '—');
-  doc.moveDown(0.4);
+  writeText(doc, label.toUpperCase(), { x: margin, size: 9, weight: 'bold', color: muted });
+  writeText(doc, value || '—', { x: margin, size: 11, color: ink });
+  moveDown(doc, 0.4, 11);
 }
 
 function photo(doc: Doc, label: string, bytes: Buffer | null): void {
   if (!bytes) return;
   if (doc.y > doc.page.height - margin - 220) doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(muted).text(label.toUpperCase());
+  writeText(doc, label.toUpperCase(), { x: margin, size: 9, weight: 'bold', color: muted });
   try {
-    doc.image(bytes, { fit: [260, 200] });
+    doc.image(bytes, margin, doc.y, { fit: [260, 200] });
   } catch {
-    doc.font('Helvetica-Oblique').fontSize(10).fillColor(muted).text('The photo could not be read.');
+    writeText(doc, 'The photo could not be read.', { x: margin, size: 10, color: muted });
   }
-  doc.moveDown(0.5);
+  moveDown(doc, 0.5, 10);
 }
 
 /**
@@ -62,26 +64,26 @@ function matrix(doc: Doc, consequence: number, likelihood: number): void {
   if (doc.y > doc.page.height - margin - (cell * 5 + header + 50)) doc.addPage();
   const top = doc.y + 14;
   const left = margin + labelWidth;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(muted).text('CONSEQUENCE (ACROSS) BY LIKELIHOOD (DOWN)', left, top - 14);
+  writeText(doc, 'CONSEQUENCE (ACROSS) BY LIKELIHOOD (DOWN)', { x: left, y: top - 14, size: 8, weight: 'bold', color: muted, pageBreaks: false });
   for (let c = 1; c <= 5; c += 1) {
-    doc.font('Helvetica').fontSize(7).fillColor(ink).text(`${c} ${consequenceScale[c - 1]?.label ?? ''}`, left + (c - 1) * cell, top, { width: cell, align: 'center' });
+    writeText(doc, `${c} ${consequenceScale[c - 1]?.label ?? ''}`, { x: left + (c - 1) * cell, y: top, width: cell, align: 'center', size: 7, color: ink, pageBreaks: false });
   }
   for (let l = 5; l >= 1; l -= 1) {
     const y = top + header + (5 - l) * cell;
-    doc.font('Helvetica').fontSize(7).fillColor(ink).text(`${l} ${likelihoodScale[l - 1]?.label ?? ''}`, margin, y + cell / 2 - 4, { width: labelWidth - 6, align: 'right' });
+    writeText(doc, `${l} ${likelihoodScale[l - 1]?.label ?? ''}`, { x: margin, y: y + cell / 2 - 5, width: labelWidth - 6, align: 'right', size: 7, color: ink, pageBreaks: false });
     for (let c = 1; c <= 5; c += 1) {
       const x = left + (c - 1) * cell;
       const level = c * l;
       const band = riskBand(level);
       doc.rect(x, y, cell, cell).fillOpacity(0.35).fillAndStroke(riskBandColours[band], ink).fillOpacity(1);
       const chosen = c === consequence && l === likelihood;
-      doc.font(chosen ? 'Helvetica-Bold' : 'Helvetica').fontSize(chosen ? 11 : 8).fillColor(ink).text(chosen ? `X ${level}` : `${level} ${band[0]}`, x, y + cell / 2 - 5, { width: cell, align: 'center' });
+      const size = chosen ? 11 : 8;
+      writeText(doc, chosen ? `X ${level}` : `${level} ${band[0]}`, { x, y: y + cell / 2 - size * 0.65, width: cell, align: 'center', size, weight: chosen ? 'bold' : 'regular', color: ink, pageBreaks: false });
       if (chosen) doc.rect(x + 1.5, y + 1.5, cell - 3, cell - 3).lineWidth(3).strokeColor(ink).stroke().lineWidth(1);
     }
   }
-  doc.font('Helvetica').fontSize(8).fillColor(muted).text('L Low · M Moderate · H High · C Catastrophic · X this SWMS', margin, top + header + 5 * cell + 6);
-  doc.x = margin;
-  doc.moveDown(0.5);
+  writeText(doc, 'L Low · M Moderate · H High · C Catastrophic · X this SWMS', { x: margin, y: top + header + 5 * cell + 6, size: 8, color: muted, pageBreaks: false });
+  moveDown(doc, 0.5, 8);
 }
 
 function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string): void {
@@ -91,13 +93,13 @@ function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: st
 /** Writes one SWMS, from the top of a fresh page, into doc. */
 export function writeSwms(doc: Doc, record: SwmsRecord): void {
   const { swms } = record;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text('Safe Work Method Statement', margin, margin);
-  doc.font('Helvetica').fontSize(11).fillColor(muted).text(`${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`);
-  doc.moveDown(0.6);
+  writeText(doc, 'Safe Work Method Statement', { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
+  writeText(doc, `${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`, { x: margin, size: 11, color: muted });
+  moveDown(doc, 0.6, 11);
   field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt)}`);
 
   heading(doc, 'High-risk construction work');
-  doc.font('Helvetica').fontSize(11).fillColor(ink).list(swms.highRiskWork.length > 0 ? [...swms.highRiskWork] : ['—'], { bulletRadius: 2 });
+  writeList(doc, swms.highRiskWork.length > 0 ? swms.highRiskWork : ['—'], { x: margin, size: 11, color: ink });
 
   heading(doc, 'Task');
   field(doc, 'Task description', swms.task.taskDescription);
@@ -124,7 +126,7 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
 
   heading(doc, 'Personal protective equipment');
   const ppe = swms.task.ppe.map((item) => ppeLabels[item]);
-  doc.font('Helvetica').fontSize(11).fillColor(ink).list(ppe.length > 0 ? ppe : ['—'], { bulletRadius: 2 });
+  writeList(doc, ppe.length > 0 ? ppe : ['—'], { x: margin, size: 11, color: ink });
   if (swms.task.otherPpe) field(doc, 'Other PPE', swms.task.otherPpe);
 
   heading(doc, 'Reviews');
@@ -132,12 +134,13 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails));
 
   heading(doc, 'History (audit trail)');
-  if (record.history.length === 0) doc.font('Helvetica').fontSize(10).fillColor(ink).text('No events since it was submitted.');
+  if (record.history.length === 0) writeText(doc, 'No events since it was submitted.', { x: margin, size: 10, color: ink });
   for (const event of record.history) {
-    doc.font('Helvetica').fontSize(10).fillColor(ink).text(`#${event.seq}  ${auditSentence(event)}`);
+    writeText(doc, `#${event.seq}  ${auditSentence(event)}`, { x: margin, size: 10, color: ink });
   }
   const last = record.history.at(-1);
-  doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor(muted).text(last ? `Hash of the last event: ${last.hash}` : 'No audit event yet.');
+  moveDown(doc, 0.5, 10);
+  writeText(doc, last ? `Hash of the last event: ${last.hash}` : 'No audit event yet.', { x: margin, size: 9, color: muted });
 }
 
 /** Page numbers and the footer line on every page, written once the content is complete. */
@@ -147,10 +150,15 @@ function footers(doc: Doc, line: string): void {
     doc.switchToPage(index);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(muted).text(`${line} · Page ${index + 1} of ${range.count}`, margin, doc.page.height - 30, {
+    writeText(doc, `${line} · Page ${index + 1} of ${range.count}`, {
+      x: margin,
+      y: doc.page.height - 34,
       width: doc.page.width - margin * 2,
       align: 'center',
-      lineBreak: false,
+      maxLines: 1,
+      pageBreaks: false,
+      size: 8,
+      color: muted,
     });
     doc.page.margins.bottom = bottom;
   }
@@ -184,9 +192,9 @@ export function swmsPdf(record: SwmsRecord): Promise<Buffer> {
 export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[]): Promise<Buffer> {
   const doc = newDocument(`${companyName} SWMS records`);
   const lineHeight = 14;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text(`${companyName}: SWMS records`);
-  doc.font('Helvetica').fontSize(10).fillColor(muted).text(`${records.length} SWMS · generated ${formatActivity(new Date())}`);
-  doc.moveDown();
+  writeText(doc, `${companyName}: SWMS records`, { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
+  writeText(doc, `${records.length} SWMS · generated ${formatActivity(new Date())}`, { x: margin, size: 10, color: muted });
+  moveDown(doc, 1, 10);
   const contentsTop = doc.y;
   const bottom = doc.page.height - margin - 20;
   const firstCapacity = Math.floor((bottom - contentsTop) / lineHeight);
@@ -207,8 +215,8 @@ export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[
     doc.switchToPage(contentsPage);
     const swms = record.swms;
     const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt)}`;
-    doc.font('Helvetica').fontSize(10).fillColor(ink).text(line, margin, y, { width: width - 70, lineBreak: false, ellipsis: true });
-    doc.text(`page ${starts[index]}`, margin + width - 70, y, { width: 70, align: 'right', lineBreak: false });
+    writeText(doc, line, { x: margin, y, width: width - 70, maxLines: 1, pageBreaks: false, size: 10, color: ink });
+    writeText(doc, `page ${starts[index]}`, { x: margin + width - 70, y, width: 70, align: 'right', pageBreaks: false, size: 10, color: ink });
   });
   return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date())}`);
 }

@@ -114,3 +114,16 @@ describe('POST /api/company/:id/swms/pdf', () => {
     expect((await inject(stranger, 'POST', url, { swmsIds: [swms._id] })).statusCode).toBe(403);
   });
 });
+
+describe('a submitter named in several scripts', () => {
+  it('comes out of the SWMS PDF as written, not as WinAnsi mojibake', async () => {
+    await testApp.app.db.updateTable('users').set({ first_name: 'Noa נועה', surname: 'Nguyễn 王伟 👷' }).where('id', '=', swms.createdUserDetails._id).execute();
+    const response = await inject(admin, 'GET', `/api/company/${admin.companyId}/swms/${swms._id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const file = path.join(workDir, 'scripts.pdf');
+    writeFileSync(file, response.rawPayload);
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    // pdftotext wraps a right-to-left run in embedding marks and may move the space beside it.
+    expect(stdout.replace(/[\u202A-\u202E\s]/g, '')).toContain('NoaנועהNguyễn王伟👷');
+  });
+});
