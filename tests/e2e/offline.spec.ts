@@ -155,10 +155,19 @@ test('once visited, the tradesperson’s screens open with no signal, each with 
   }
   expect(refused).toEqual([]);
 
+  // A screen whose code the phone does not keep still offers a reload (spec §9), which opens it once the signal is back.
+  await tradie.goto('/unauthorised');
+  await expect(tradie.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+
   // The signal returns: the outbox sends it from whichever screen is open.
   await context.setOffline(false);
-  await tradie.goto(home);
+  await tradie.getByRole('button', { name: 'Reload' }).click();
+  await expect(tradie.getByRole('heading', { level: 1, name: 'You are not authorised to view this page' }).or(tradie.getByText('You are not authorised to view this page'))).toBeVisible();
+  await expect(tradie.getByText('This page could not be loaded')).toHaveCount(0);
   await expect(tradie.getByText('SWMS sent').first()).toBeVisible({ timeout: 30_000 });
+  await tradie.goto(home);
+  await expect(tradie.getByText(taskDescription)).toBeVisible();
+  await expect(tradie.getByText('1 SWMS waiting to send')).toHaveCount(0);
   await checkOut();
 });
 
