@@ -91,12 +91,19 @@ function drawLoginPage(): Plugin {
   );
 }
 
-/** The files a chunk needs before it runs: itself and its static imports, all the way down. */
-function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+interface ClosureOptions {
+  /** Whether the chunks it loads on demand count too. */
+  readonly onDemand?: boolean;
+  /** Whether a chunk reached counts (and what it loads): all do, unless said otherwise. */
+  readonly enters?: (chunk: Rollup.OutputChunk) => boolean;
+}
+
+/** The chunks a chunk loads: by default the files it needs before it runs, itself and its static imports, all the way down. */
+function chunkClosure(bundle: Rollup.OutputBundle, fileName: string, options: ClosureOptions = {}, into = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  if (into.has(fileName) || chunk?.type !== 'chunk' || options.enters?.(chunk) === false) return into;
   into.add(fileName);
-  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
+  for (const imported of [...chunk.imports, ...(options.onDemand ? chunk.dynamicImports : [])]) chunkClosure(bundle, imported, options, into);
   return into;
 }
 
@@ -115,8 +122,8 @@ function drawCheckInPage(): Plugin {
     const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
     const entry = chunks.find((chunk) => chunk.isEntry);
     if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
-    const inEntry = staticClosure(bundle, entry.fileName);
-    const pageCode = [...staticClosure(bundle, page.fileName)].filter((fileName) => !inEntry.has(fileName));
+    const inEntry = chunkClosure(bundle, entry.fileName);
+    const pageCode = [...chunkClosure(bundle, page.fileName)].filter((fileName) => !inEntry.has(fileName));
     const styles = new Set(pageCode.flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
     if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
     const styleLinks = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
@@ -155,19 +162,20 @@ const isScreen = (moduleId: string | null) => moduleId !== null && /\/src\/featu
  * screen, nor what only another screen loads (the workflow diagrams' layout engine, 1.6 MB).
  */
 function offlineFiles(bundle: Rollup.OutputBundle): Set<string> {
-  const files = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName];
-    if (files.has(fileName) || chunk?.type !== 'chunk') return;
-    if (isScreen(chunk.facadeModuleId) && !offlineScreens.includes(chunk.facadeModuleId ?? '')) return;
-    files.add(fileName);
-    for (const asset of [...(chunk.viteMetadata?.importedCss ?? []), ...(chunk.viteMetadata?.importedAssets ?? [])]) files.add(asset);
-    for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
-  };
-  for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
-  const missing = offlineScreens.filter((screen) => !Object.values(bundle).some((chunk) => chunk.type === 'chunk' && chunk.facadeModuleId === screen && files.has(chunk.fileName)));
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build has no entry');
+  const code = chunkClosure(bundle, entry.fileName, {
+    onDemand: true,
+    enters: (chunk) => !isScreen(chunk.facadeModuleId) || offlineScreens.includes(chunk.facadeModuleId ?? ''),
+  });
+  const missing = offlineScreens.filter((screen) => !chunks.some((chunk) => chunk.facadeModuleId === screen && code.has(chunk.fileName)));
   if (missing.length > 0) throw new Error(`The build reached no chunk for ${missing.join(', ')}`);
-  return files;
+  const assets = [...code].flatMap((fileName) => {
+    const metadata = (bundle[fileName] as Rollup.OutputChunk).viteMetadata;
+    return [...(metadata?.importedCss ?? []), ...(metadata?.importedAssets ?? [])];
+  });
+  return new Set([...code, ...assets]);
 }
 
 /** Linked from index.html, so that a phone can add the portal to its home screen (icons drawn from src/ui/logo.svg). */
