@@ -7,7 +7,7 @@ import { signInQuickly } from './support/sign-in';
  * Issue 55 §4: once visited, a tradesperson's screens open with no signal (the service worker, src/app/offline/sw.ts),
  * each with what the phone keeps; and a SWMS saved offline is said to be sent once the outbox has sent it. A service
  * worker needs a secure context, so these run on localhost (the public-url project's http://portal.test is not one:
- * there the portal opens as it did before, without a worker).
+ * there the portal opens without a worker).
  */
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'allow' } as const;

@@ -3,7 +3,7 @@ export const serviceWorkerUrl = '/sw.js';
 
 /**
  * Issue 55 §4: registers the service worker (sw.ts) in a build; the development server has none. A browser that
- * cannot have one (an insecure context: http on a host that is not localhost) opens the portal as before.
+ * cannot have one (an insecure context: http on a host that is not localhost) opens the portal without it.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

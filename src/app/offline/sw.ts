@@ -1,7 +1,7 @@
 /**
  * Issue 55 §4: the portal's service worker. It keeps the app's shell and the tradesperson's screens' code on the phone
  * (Workbox's precache, written by vite-plugin-pwa from the build), so those screens open with no signal once visited.
- * Pages are still asked of the network first, as before: the portal writes each one with its own CSP nonce, and draws
+ * Pages are asked of the network first: the portal writes each one with its own CSP nonce, and draws
  * the login and check-in pages in. Only with no answer is the kept shell sent, with a fresh nonce. No API answer is
  * ever kept here: a screen shows offline only what it stores itself (the SWMS draft, the outbox).
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 /**
  * Issue 55 §4: the service worker and the web app manifest, served by the portal on a public URL that is not loopback.
- * Plain http there is no secure context, so the browser has no service worker and the portal opens as it always did
+ * Plain http there is no secure context, so the browser has no service worker and the portal opens without one
  * (the worker itself is tested on localhost: offline.spec.ts).
  */
 test('on a public URL that is not loopback, the service worker, the manifest and its icons are served as a phone needs them', async ({ page }) => {
