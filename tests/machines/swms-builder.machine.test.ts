@@ -350,6 +350,28 @@ describe('SWMS builder machine, wiring', () => {
     actor.stop();
   });
 
+  test('a SWMS saved offline that the outbox then sends is shown as submitted; another one sent leaves it waiting', async () => {
+    const scripted = new ScriptedActors();
+    const actor = createActor(
+      swmsBuilderMachine.provide({
+        actors: { restoreDraft: scripted.logic(), queueSubmission: scripted.logic() },
+        actions: { saveDraft: () => undefined, clearDraft: () => undefined },
+      }),
+      { input: { siteId, submissionId, online: false } },
+    ).start();
+    scripted.resolve('restoreDraft', { draft: applyDraftPatch(blank, completing, now), step: 'review', photos: {} });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    actor.send({ type: 'builder.submit' });
+    scripted.resolve('queueSubmission', undefined);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(builder.screen(actor.getSnapshot())).toBe('queued');
+    actor.send({ type: 'outbox.sent', submissionId: restartId });
+    expect(builder.screen(actor.getSnapshot())).toBe('queued');
+    actor.send({ type: 'outbox.sent', submissionId });
+    expect(builder.screen(actor.getSnapshot())).toBe('submitted');
+    actor.stop();
+  });
+
   test('upload progress reported by the upload reaches the photo field', () => {
     const scripted = new ScriptedActors();
     const actor = createActor(
