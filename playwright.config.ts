@@ -36,6 +36,10 @@ export default defineConfig({
     // step, run its spec again with `--trace on`. Elsewhere a failing test keeps its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A tradesperson's browser gets the portal's service worker (src/app/offline/sw.ts), which answers the code it keeps
+    // itself, out of sight of page.route(): specs that hold or fail a file's request run without it. offline.spec.ts,
+    // which tests the worker, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumFlags,

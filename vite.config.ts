@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createServer, type Plugin, type Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { checkInPageFile, drawnPageId, type CheckInPageCopies, type JobNumberCopies } from './src/domain/check-in-page.ts';
 import { loginPageFile } from './src/domain/login-page.ts';
@@ -90,12 +91,19 @@ function drawLoginPage(): Plugin {
   );
 }
 
-/** The files a chunk needs before it runs: itself and its static imports, all the way down. */
-function staticClosure(bundle: Rollup.OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+interface ClosureOptions {
+  /** Whether the chunks it loads on demand count too. */
+  readonly onDemand?: boolean;
+  /** Whether a chunk reached counts (and what it loads): all do, unless said otherwise. */
+  readonly enters?: (chunk: Rollup.OutputChunk) => boolean;
+}
+
+/** The chunks a chunk loads: by default the files it needs before it runs, itself and its static imports, all the way down. */
+function chunkClosure(bundle: Rollup.OutputBundle, fileName: string, options: ClosureOptions = {}, into = new Set<string>()): Set<string> {
   const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  if (into.has(fileName) || chunk?.type !== 'chunk' || options.enters?.(chunk) === false) return into;
   into.add(fileName);
-  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
+  for (const imported of [...chunk.imports, ...(options.onDemand ? chunk.dynamicImports : [])]) chunkClosure(bundle, imported, options, into);
   return into;
 }
 
@@ -114,8 +122,8 @@ function drawCheckInPage(): Plugin {
     const page = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(checkInPageModule));
     const entry = chunks.find((chunk) => chunk.isEntry);
     if (!page || !entry) throw new Error(`The build has no chunk for ${checkInPageModule}, or no entry`);
-    const inEntry = staticClosure(bundle, entry.fileName);
-    const pageCode = [...staticClosure(bundle, page.fileName)].filter((fileName) => !inEntry.has(fileName));
+    const inEntry = chunkClosure(bundle, entry.fileName);
+    const pageCode = [...chunkClosure(bundle, page.fileName)].filter((fileName) => !inEntry.has(fileName));
     const styles = new Set(pageCode.flatMap((fileName) => [...((bundle[fileName] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])]));
     if (styles.size === 0) throw new Error(`The build found no styles for ${checkInPageModule}`);
     const styleLinks = [...styles].map((fileName) => `    <link rel="stylesheet" crossorigin href="/${fileName}">\n`).join('');
@@ -137,8 +145,98 @@ function drawCheckInPage(): Plugin {
   });
 }
 
+/** The tradesperson's screens (issue 55 §4), which open with no signal once visited: home, profile, builder, check-in page. */
+const offlineScreens = [
+  'src/features/trades/tradesperson-page.tsx',
+  'src/features/trades/edit-trades-profile-page.tsx',
+  'src/features/swms-builder/swms-builder-page.tsx',
+  'src/features/check-in/check-in-page.tsx',
+].map((module) => path.resolve(module));
+
+/** A screen of the router (src/app/router.tsx, signed-in-routes.tsx): each loaded on demand, in a chunk of its own. */
+const isScreen = (moduleId: string | null) => moduleId !== null && /\/src\/features\/.+-page\.tsx$/.test(moduleId);
+
+/**
+ * The files the app needs to run the tradesperson's screens: the entry, everything it and those screens load, at once
+ * or on demand (the outbox, the toaster, dialogs, photo resizing, uploads), with their styles and images, but no other
+ * screen, nor what only another screen loads (the workflow diagrams' layout engine, 1.6 MB).
+ */
+function offlineFiles(bundle: Rollup.OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The build has no entry');
+  const code = chunkClosure(bundle, entry.fileName, {
+    onDemand: true,
+    enters: (chunk) => !isScreen(chunk.facadeModuleId) || offlineScreens.includes(chunk.facadeModuleId ?? ''),
+  });
+  const missing = offlineScreens.filter((screen) => !chunks.some((chunk) => chunk.facadeModuleId === screen && code.has(chunk.fileName)));
+  if (missing.length > 0) throw new Error(`The build reached no chunk for ${missing.join(', ')}`);
+  const assets = [...code].flatMap((fileName) => {
+    const metadata = (bundle[fileName] as Rollup.OutputChunk).viteMetadata;
+    return [...(metadata?.importedCss ?? []), ...(metadata?.importedAssets ?? [])];
+  });
+  return new Set([...code, ...assets]);
+}
+
+/** Linked from index.html, so that a phone can add the portal to its home screen (icons drawn from src/ui/logo.svg). */
+const webAppManifestFile = 'manifest.webmanifest';
+const webAppManifest = {
+  name: 'SiteSafe Portal',
+  short_name: 'SiteSafe',
+  description: pkg.description,
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#13294b',
+  background_color: '#ffffff',
+  icons: [
+    { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * Issue 55 §4: a service worker (src/app/offline/sw.ts) that keeps the app's shell and the tradesperson's screens'
+ * code on the phone, and a web app manifest so a phone can add the portal to its home screen. Workbox writes the list
+ * of files to keep into the worker (vite-plugin-pwa's injectManifest); the app registers it (register-service-worker.ts).
+ */
+function offlineScreensWorker(): Plugin[] {
+  let kept: Set<string> | undefined;
+  const recordKept: Plugin = {
+    name: 'offline-screens-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      kept = offlineFiles(bundle);
+      this.emitFile({ type: 'asset', fileName: webAppManifestFile, source: JSON.stringify(webAppManifest) });
+    },
+  };
+  return [
+    recordKept,
+    ...VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/app/offline',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // The manifest is index.html's own link and this build's file (`webAppManifest`), so the pages drawn from index.html link it too.
+      manifest: false,
+      injectManifest: {
+        // The plain page only: the login page's and the check-in page's copies are never sent as files (server/app.ts).
+        globPatterns: ['index.html', webAppManifestFile, 'icons/*.png', 'assets/*.{js,css,svg,png,woff2}'],
+        manifestTransforms: [
+          (entries) => {
+            if (!kept) throw new Error('The files the offline screens need were not worked out before the service worker was built');
+            const files = kept;
+            return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || files.has(entry.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ];
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets(), drawLoginPage(), drawCheckInPage()],
+  plugins: [react(), precompressAssets(), drawLoginPage(), drawCheckInPage(), ...offlineScreensWorker()],
   css: {
     postcss: {
       plugins: [

@@ -86,7 +86,8 @@ export type SwmsBuilderEvent =
   | { type: 'photo.retry' }
   | { type: 'photo.progress'; fraction: number }
   | { type: 'network.online' }
-  | { type: 'network.offline' };
+  | { type: 'network.offline' }
+  | { type: 'outbox.sent'; submissionId: string };
 
 /** What a submission carries: the draft, and the photos to upload first. */
 export interface SubmitInput {
@@ -209,6 +210,7 @@ export const swmsBuilderMachine = setup({
     isTransient: ({ event }) => isTransientFailure(errorOf(event)),
     hasPendingPhoto: ({ context }) => firstPendingSlot(context.photos) !== null,
     isOnline: ({ context }) => context.online,
+    isThisSubmission: ({ context, event }) => event.type === 'outbox.sent' && event.submissionId === context.draft.submissionId,
     isProcessing: ({ context, event }) =>
       event.type === 'photo.remove' && (context.resizing === event.slot || context.upload?.slot === event.slot),
   },
@@ -358,7 +360,10 @@ export const swmsBuilderMachine = setup({
         },
         queued: {
           description: 'Saved in the outbox; it is sent when the connection returns.',
-          on: { 'builder.restart': { target: at('highRiskWork'), actions: ['restart', 'clearDraft'] } },
+          on: {
+            'outbox.sent': { guard: 'isThisSubmission', target: 'submitted', description: 'The outbox sent it: the builder says so, and no longer that it waits for a connection.' },
+            'builder.restart': { target: at('highRiskWork'), actions: ['restart', 'clearDraft'] },
+          },
         },
         failed: {
           description: 'Refused (e.g. not checked in): the draft is kept.',

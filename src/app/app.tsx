@@ -1,9 +1,11 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import * as session from '../../machines/session.selectors';
 import { SwmsOutboxProvider } from '../components/swms-outbox/swms-outbox-provider';
 import { LoadingState } from '../ui/status';
+import { whenIdle } from '../ui/when-idle';
 import { ToasterOnDemand } from './layout/toaster-on-demand';
+import { registerServiceWorker } from './offline/register-service-worker';
 import { AppRoutes } from './router';
 import { RouteErrorBoundary } from './routing/route-error-boundary';
 import { Session } from './session/session-context';
@@ -27,9 +29,14 @@ function Routes() {
   );
 }
 
-/** Issue 10 §4: a tradesperson's SWMS saved offline are sent from whichever screen is open. */
+/**
+ * Issue 10 §4: a tradesperson's SWMS saved offline are sent from whichever screen is open. Issue 55 §4: their screens
+ * open with no signal once visited, through the service worker, registered once their first screen has shown.
+ */
 function SwmsOutbox({ children }: { readonly children: ReactNode }) {
   const tradespersonId = Session.useSelector((snapshot) => (session.hasRole('TradesPerson')(snapshot) ? session.userId(snapshot) : null));
+  const isTradesperson = tradespersonId !== null;
+  useEffect(() => (isTradesperson ? whenIdle(registerServiceWorker) : undefined), [isTradesperson]);
   return <SwmsOutboxProvider userId={tradespersonId}>{children}</SwmsOutboxProvider>;
 }
 

@@ -113,6 +113,10 @@ const sampleEvents: Record<string, BuilderEvent[]> = {
   'xstate.error.actor.queueSubmission': [{ type: 'xstate.error.actor.queueSubmission', error: new Error('QuotaExceededError') }],
   'network.online': [{ type: 'network.online' }],
   'network.offline': [{ type: 'network.offline' }],
+  'outbox.sent': [
+    { type: 'outbox.sent', submissionId },
+    { type: 'outbox.sent', submissionId: 'c0ffee00-0000-4000-8000-0000000000ff' },
+  ],
 };
 
 const mainState = (snapshot: BuilderSnapshot): string => {
@@ -130,6 +134,8 @@ function offered(type: string, snapshot: BuilderSnapshot): boolean {
   if (type === 'previous.copy') return main === 'editing.highRiskWork';
   if (type === 'builder.restart') return ['editing.highRiskWork', 'submitted', 'queued', 'failed'].includes(main);
   if (type.startsWith('network.')) return main === 'editing.hazards' || main === 'editing.review';
+  // The outbox tells the builder of each SWMS it sends; only a queued one has anything to show for it.
+  if (type === 'outbox.sent') return main === 'queued' || main === 'editing.review';
   return true;
 }
 
@@ -261,6 +267,13 @@ describe('SWMS builder machine, model-based', () => {
             expect(snapshot.context).toMatchObject({ failure: 'unsaved', error: swmsBuilderMessages.notSaved });
             expect(rig.clears).toBe(clearsBefore);
             break;
+          case 'outbox.sent': {
+            const queuedHere = before !== undefined && mainState(before) === 'queued' && event.submissionId === before.context.draft.submissionId;
+            if (queuedHere) expect(builder.screen(snapshot), 'the queued SWMS was sent: the builder says so').toBe('submitted');
+            else expect(main, 'another SWMS sent changes nothing here').toBe(before ? mainState(before) : main);
+            expect(rig.clears, 'the outbox already held it').toBe(clearsBefore);
+            break;
+          }
           case 'builder.restart':
             expect(snapshot.context.draft).toEqual(emptySwmsDraft(siteId, restartId, new Date(startTime)));
             expect(snapshot.context.photos).toEqual({});
@@ -334,6 +347,28 @@ describe('SWMS builder machine, wiring', () => {
     await new Promise<void>((resolve) => setImmediate(resolve));
     expect(actor.getSnapshot().context.failure).toBe('unsaved');
     expect(saved.at(-1)?.draft.task.taskDescription).toBe('Replace roof sheeting');
+    actor.stop();
+  });
+
+  test('a SWMS saved offline that the outbox then sends is shown as submitted; another one sent leaves it waiting', async () => {
+    const scripted = new ScriptedActors();
+    const actor = createActor(
+      swmsBuilderMachine.provide({
+        actors: { restoreDraft: scripted.logic(), queueSubmission: scripted.logic() },
+        actions: { saveDraft: () => undefined, clearDraft: () => undefined },
+      }),
+      { input: { siteId, submissionId, online: false } },
+    ).start();
+    scripted.resolve('restoreDraft', { draft: applyDraftPatch(blank, completing, now), step: 'review', photos: {} });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    actor.send({ type: 'builder.submit' });
+    scripted.resolve('queueSubmission', undefined);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(builder.screen(actor.getSnapshot())).toBe('queued');
+    actor.send({ type: 'outbox.sent', submissionId: restartId });
+    expect(builder.screen(actor.getSnapshot())).toBe('queued');
+    actor.send({ type: 'outbox.sent', submissionId });
+    expect(builder.screen(actor.getSnapshot())).toBe('submitted');
     actor.stop();
   });
 

@@ -80,6 +80,10 @@ export function useSwmsBuilder({ siteId, userId, outbox, resume, store = default
   );
   const actor = useActorRef(logic, { input: { siteId, submissionId, online: isBrowserOnline() } });
   useNetworkEvents((online) => actor.send({ type: online ? 'network.online' : 'network.offline' }));
+  useEffect(() => {
+    const subscription = outbox.actor.on('outbox.sent', ({ submissionId }) => actor.send({ type: 'outbox.sent', submissionId }));
+    return () => subscription.unsubscribe();
+  }, [actor, outbox]);
   useFlushOnHide(saver.flush);
   return actor;
 }
