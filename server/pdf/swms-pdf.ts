@@ -84,8 +84,8 @@ function matrix(doc: Doc, consequence: number, likelihood: number): void {
   doc.moveDown(0.5);
 }
 
-function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string): void {
-  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt)}` : 'For Review');
+function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string, timeZone: string): void {
+  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt, timeZone)}` : 'For Review');
 }
 
 /** Writes one SWMS, from the top of a fresh page, into doc. */
@@ -94,7 +94,7 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text('Safe Work Method Statement', margin, margin);
   doc.font('Helvetica').fontSize(11).fillColor(muted).text(`${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`);
   doc.moveDown(0.6);
-  field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt)}`);
+  field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt, swms.site.timeZone)}`);
 
   heading(doc, 'High-risk construction work');
   doc.font('Helvetica').fontSize(11).fillColor(ink).list(swms.highRiskWork.length > 0 ? [...swms.highRiskWork] : ['—'], { bulletRadius: 2 });
@@ -128,13 +128,13 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   if (swms.task.otherPpe) field(doc, 'Other PPE', swms.task.otherPpe);
 
   heading(doc, 'Reviews');
-  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails));
-  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails));
+  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails), swms.site.timeZone);
+  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails), swms.site.timeZone);
 
   heading(doc, 'History (audit trail)');
   if (record.history.length === 0) doc.font('Helvetica').fontSize(10).fillColor(ink).text('No events since it was submitted.');
   for (const event of record.history) {
-    doc.font('Helvetica').fontSize(10).fillColor(ink).text(`#${event.seq}  ${auditSentence(event)}`);
+    doc.font('Helvetica').fontSize(10).fillColor(ink).text(`#${event.seq}  ${auditSentence(event, swms.site.timeZone)}`);
   }
   const last = record.history.at(-1);
   doc.moveDown(0.5).font('Helvetica').fontSize(9).fillColor(muted).text(last ? `Hash of the last event: ${last.hash}` : 'No audit event yet.');
@@ -175,17 +175,20 @@ export function finish(doc: Doc, footer: string): Promise<Buffer> {
 
 /** One SWMS as an A4 PDF. */
 export function swmsPdf(record: SwmsRecord): Promise<Buffer> {
-  const doc = newDocument(`SWMS ${record.swms.site.siteNumber} ${formatActivity(record.swms.createdAt)}`);
+  const doc = newDocument(`SWMS ${record.swms.site.siteNumber} ${formatActivity(record.swms.createdAt, record.swms.site.timeZone)}`);
   writeSwms(doc, record);
-  return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date())}`);
+  return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date(), record.swms.site.timeZone)}`);
 }
+
+/** The clock a bundle's own time is written on: its SWMS may be of sites on several, and no viewer's is known here. */
+const bundleClock = 'UTC';
 
 /** Several SWMS in one PDF, after contents pages that name each and the page it starts on. */
 export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[]): Promise<Buffer> {
   const doc = newDocument(`${companyName} SWMS records`);
   const lineHeight = 14;
   doc.font('Helvetica-Bold').fontSize(18).fillColor(ink).text(`${companyName}: SWMS records`);
-  doc.font('Helvetica').fontSize(10).fillColor(muted).text(`${records.length} SWMS · generated ${formatActivity(new Date())}`);
+  doc.font('Helvetica').fontSize(10).fillColor(muted).text(`${records.length} SWMS · generated ${formatActivity(new Date(), bundleClock)}`);
   doc.moveDown();
   const contentsTop = doc.y;
   const bottom = doc.page.height - margin - 20;
@@ -206,9 +209,9 @@ export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[
     const y = (contentsPage === 0 ? contentsTop : margin) + row * lineHeight;
     doc.switchToPage(contentsPage);
     const swms = record.swms;
-    const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt)}`;
+    const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt, swms.site.timeZone)}`;
     doc.font('Helvetica').fontSize(10).fillColor(ink).text(line, margin, y, { width: width - 70, lineBreak: false, ellipsis: true });
     doc.text(`page ${starts[index]}`, margin + width - 70, y, { width: 70, align: 'right', lineBreak: false });
   });
-  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date())}`);
+  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date(), bundleClock)}`);
 }
