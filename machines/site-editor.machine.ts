@@ -3,7 +3,8 @@ import { loadProblemOf, type LoadProblem } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../src/domain/project-site';
 import type { Ppe } from '../src/domain/ppe';
-import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, type SiteField, type SiteFormValues, type SiteTextField } from '../src/domain/site-form';
+import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, withPostcode, type SiteField, type SiteFormValues, type SiteTextField } from '../src/domain/site-form';
+import type { SiteTimeZone } from '../src/domain/site-time-zone';
 
 export interface SiteEditorInput {
   /** The site being edited; null on the create form. */
@@ -33,13 +34,14 @@ export interface SiteEditorContext {
 export type SiteEditorEvent =
   | { type: 'field.change'; field: SiteTextField; value: string }
   | { type: 'field.blur'; field: SiteField }
+  | { type: 'timeZone.change'; timeZone: SiteTimeZone }
   | { type: 'ppe.change'; ppe: readonly Ppe[] }
   | { type: 'supervisor.change'; supervisor: string | null }
   | { type: 'plan.change'; plan: SiteSafetyPlanReference | null }
   | { type: 'form.submit' }
   | { type: 'site.reload' };
 
-const allFields: readonly SiteField[] = [...siteTextFields, 'supervisor', 'ppe', 'siteSafetyPlan'];
+const allFields: readonly SiteField[] = [...siteTextFields, 'timeZone', 'supervisor', 'ppe', 'siteSafetyPlan'];
 
 const touching = (touched: readonly SiteField[], field: SiteField) => (touched.includes(field) ? touched : [...touched, field]);
 
@@ -89,9 +91,13 @@ export const siteEditorMachine = setup({
       on: {
         'field.change': {
           actions: assign(({ context, event }) => ({
-            values: { ...context.values, [event.field]: event.value },
+            values: event.field === 'postcode' ? withPostcode(context.values, event.value) : { ...context.values, [event.field]: event.value },
             touched: touching(context.touched, event.field),
           })),
+        },
+        'timeZone.change': {
+          description: 'Issue 55 §3: a zone chosen by hand; the postcode no longer moves it.',
+          actions: assign(({ context, event }) => ({ values: { ...context.values, timeZone: event.timeZone } })),
         },
         'field.blur': { actions: assign(({ context, event }) => ({ touched: touching(context.touched, event.field) })) },
         'ppe.change': { actions: assign(({ context, event }) => ({ values: { ...context.values, ppe: event.ppe } })) },

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SiteTimeZone } from '../../src/domain/site-time-zone';
 import type { ReviewFlag } from '../../src/domain/swms';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -86,6 +87,8 @@ export interface ProjectSitesTable {
   postcode: string;
   site_number: string;
   client_name: string;
+  /** Issue 55 §3 (migration 039): the zone of the site's clock; an insert without one takes its postcode's. */
+  time_zone: ColumnType<SiteTimeZone, SiteTimeZone | undefined, SiteTimeZone>;
   supervisor_role_id: string | null;
   site_safety_plan_file_id: string | null;
   ppe: ColumnType<string[], string[] | undefined, string[]>;

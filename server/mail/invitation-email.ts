@@ -1,3 +1,4 @@
+import { formatActivity } from '../../src/domain/dates';
 import { roleLabel } from '../../src/domain/roles';
 import type { InvitableRole } from '../../src/domain/invite';
 import type { OutgoingMail } from './mailer';
@@ -14,9 +15,8 @@ export interface InvitationEmail {
 
 const productName = 'SiteSafe Portal';
 
-function expiryText(expiresAt: Date): string {
-  return new Intl.DateTimeFormat('en-AU', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Australia/Sydney' }).format(expiresAt);
-}
+/** The reader's zone is not known to an email: Sydney's clock, named, as most of the portal's companies keep it. */
+const expiryText = (expiresAt: Date): string => formatActivity(expiresAt, 'Australia/Sydney');
 
 /** Spec §7 and issue 3: the invitation names the company, the role label and the /accept_invitation link. */
 export function invitationEmail(invite: InvitationEmail): OutgoingMail {
@@ -31,7 +31,7 @@ export function invitationEmail(invite: InvitationEmail): OutgoingMail {
     'To accept it, open this link and sign in with this email address:',
     invite.link,
     '',
-    `The invitation expires on ${expires} (Sydney time) and works once.`,
+    `The invitation expires on ${expires} and works once.`,
     'If you were not expecting it, you can ignore this email.',
   ].join('\n');
 
@@ -58,7 +58,7 @@ export function invitationEmail(invite: InvitationEmail): OutgoingMail {
 <p style="margin:0 0 24px;"><a href="${e.link}" style="display:inline-block;padding:12px 24px;background:#0b5cad;color:#ffffff;text-decoration:none;border-radius:6px;font-size:16px;font-weight:bold;">Accept the invitation</a></p>
 <p style="margin:0 0 8px;font-size:14px;line-height:1.5;">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:14px;line-height:1.5;word-break:break-all;"><a href="${e.link}" style="color:#0b5cad;">${e.link}</a></p>
-<p style="margin:0;font-size:14px;line-height:1.5;color:#52606d;">Sign in with this email address. The invitation expires on ${e.expires} (Sydney time) and works once. If you were not expecting it, you can ignore this email.</p>
+<p style="margin:0;font-size:14px;line-height:1.5;color:#52606d;">Sign in with this email address. The invitation expires on ${e.expires} and works once. If you were not expecting it, you can ignore this email.</p>
 </main>
 </body>
 </html>

@@ -1,5 +1,5 @@
 import { fullAddress } from '../../src/domain/project-site';
-import { siteTimeZone } from '../../src/domain/site-time-zone';
+import { formatDateTime } from '../../src/domain/dates';
 import { emailPage, escapeHtml } from './html';
 import type { OutgoingMail } from './mailer';
 
@@ -12,6 +12,7 @@ export interface DigestSwms {
   readonly suburb: string;
   readonly postcode: string;
   readonly siteNumber: string;
+  readonly timeZone: string;
   readonly submittedAt: Date;
 }
 
@@ -22,12 +23,8 @@ export interface ReviewDigest {
   readonly items: readonly DigestSwms[];
 }
 
-/** Spec §9 dates (en-AU, 2-digit day, month, year, hour and minute) at the site's own time. */
-function submittedText(item: DigestSwms): string {
-  return `${new Intl.DateTimeFormat('en-AU', {
-    day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: siteTimeZone(item.postcode),
-  }).format(item.submittedAt)} (site time)`;
-}
+/** Issue 55 §3: a SWMS is submitted at its site, so the time is the site's, named by its zone. */
+const submittedText = (item: DigestSwms): string => formatDateTime(item.submittedAt, item.timeZone);
 
 export const digestSubject = (count: number) => `${count} SWMS awaiting your review`;
 

@@ -29,7 +29,7 @@ const margin = 48;
 const ink = '#111111';
 const muted = '#555555';
 const rule = '#999999';
-const widths = [26, 112, 92, 78, 133, 58];
+const widths = [26, 112, 92, 78, 117, 74];
 const padding = 5;
 const fontSize = 10;
 /** Lines a cell may take: the trade is cut short (with an ellipsis) so a long qualification list never swells a row. */

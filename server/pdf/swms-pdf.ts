@@ -86,8 +86,8 @@ function matrix(doc: Doc, consequence: number, likelihood: number): void {
   moveDown(doc, 0.5, 8);
 }
 
-function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string): void {
-  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt)}` : 'For Review');
+function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string, timeZone: string): void {
+  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt, timeZone)}` : 'For Review');
 }
 
 /** Writes one SWMS, from the top of a fresh page, into doc. */
@@ -96,7 +96,7 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   writeText(doc, 'Safe Work Method Statement', { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
   writeText(doc, `${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`, { x: margin, size: 11, color: muted });
   moveDown(doc, 0.6, 11);
-  field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt)}`);
+  field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt, swms.site.timeZone)}`);
 
   heading(doc, 'High-risk construction work');
   writeList(doc, swms.highRiskWork.length > 0 ? swms.highRiskWork : ['—'], { x: margin, size: 11, color: ink });
@@ -130,13 +130,13 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   if (swms.task.otherPpe) field(doc, 'Other PPE', swms.task.otherPpe);
 
   heading(doc, 'Reviews');
-  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails));
-  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails));
+  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails), swms.site.timeZone);
+  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails), swms.site.timeZone);
 
   heading(doc, 'History (audit trail)');
   if (record.history.length === 0) writeText(doc, 'No events since it was submitted.', { x: margin, size: 10, color: ink });
   for (const event of record.history) {
-    writeText(doc, `#${event.seq}  ${auditSentence(event)}`, { x: margin, size: 10, color: ink });
+    writeText(doc, `#${event.seq}  ${auditSentence(event, swms.site.timeZone)}`, { x: margin, size: 10, color: ink });
   }
   const last = record.history.at(-1);
   moveDown(doc, 0.5, 10);
@@ -183,17 +183,20 @@ export function finish(doc: Doc, footer: string): Promise<Buffer> {
 
 /** One SWMS as an A4 PDF. */
 export function swmsPdf(record: SwmsRecord): Promise<Buffer> {
-  const doc = newDocument(`SWMS ${record.swms.site.siteNumber} ${formatActivity(record.swms.createdAt)}`);
+  const doc = newDocument(`SWMS ${record.swms.site.siteNumber} ${formatActivity(record.swms.createdAt, record.swms.site.timeZone)}`);
   writeSwms(doc, record);
-  return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date())}`);
+  return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date(), record.swms.site.timeZone)}`);
 }
+
+/** The clock a bundle's own time is written on: its SWMS may be of sites on several, and no viewer's is known here. */
+const bundleClock = 'UTC';
 
 /** Several SWMS in one PDF, after contents pages that name each and the page it starts on. */
 export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[]): Promise<Buffer> {
   const doc = newDocument(`${companyName} SWMS records`);
   const lineHeight = 14;
   writeText(doc, `${companyName}: SWMS records`, { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
-  writeText(doc, `${records.length} SWMS · generated ${formatActivity(new Date())}`, { x: margin, size: 10, color: muted });
+  writeText(doc, `${records.length} SWMS · generated ${formatActivity(new Date(), bundleClock)}`, { x: margin, size: 10, color: muted });
   moveDown(doc, 1, 10);
   const contentsTop = doc.y;
   const bottom = doc.page.height - margin - 20;
@@ -214,9 +217,9 @@ export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[
     const y = (contentsPage === 0 ? contentsTop : margin) + row * lineHeight;
     doc.switchToPage(contentsPage);
     const swms = record.swms;
-    const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt)}`;
+    const line = `${index + 1}. Job ${swms.site.siteNumber} · ${person(swms.createdUserDetails)} · ${formatActivity(swms.createdAt, swms.site.timeZone)}`;
     writeText(doc, line, { x: margin, y, width: width - 70, maxLines: 1, pageBreaks: false, size: 10, color: ink });
     writeText(doc, `page ${starts[index]}`, { x: margin + width - 70, y, width: 70, align: 'right', pageBreaks: false, size: 10, color: ink });
   });
-  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date())}`);
+  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date(), bundleClock)}`);
 }

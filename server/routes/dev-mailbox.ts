@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Schema } from 'effect';
+import { formatDateTime } from '../../src/domain/dates';
 import { Email } from '../../src/domain/fields';
 import { decodeOr400, notFound } from '../http/errors';
 import { escapeHtml } from '../mail/html';
@@ -15,7 +16,7 @@ function messageSection(message: MailboxMessage): string {
 <h2 id="m-${message.id}">${escapeHtml(message.subject)}</h2>
 <dl>
 <dt>To</dt><dd>${escapeHtml(message.to)}</dd>
-<dt>Sent</dt><dd><time datetime="${message.createdAt}">${escapeHtml(new Date(message.createdAt).toLocaleString('en-AU'))}</time></dd>
+<dt>Sent</dt><dd><time datetime="${message.createdAt}">${escapeHtml(formatDateTime(message.createdAt, 'UTC'))}</time></dd>
 </dl>
 <iframe title="${escapeHtml(message.subject)}" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(body)}"></iframe>
 </article>`;

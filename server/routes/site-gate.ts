@@ -2,9 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Schema } from 'effect';
 import { Uuid } from '../../src/domain/fields';
 import { ppeValues, type Ppe } from '../../src/domain/ppe';
-import { siteTimeZone } from '../../src/domain/site-time-zone';
 import type { EndedCheckIn, OnSiteList, SiteQr } from '../../src/domain/site-visit';
-import { calendarDateIn } from '../../src/domain/trades';
+import { fileTimeStamp } from '../../src/domain/dates';
 import type { Role } from '../../src/domain/roles';
 import { acceptEmptyJsonBodies } from '../companies/json-body';
 import { decodeOr400 } from '../http/errors';
@@ -88,7 +87,7 @@ export const siteGateRoutes: FastifyPluginAsync = async (app) => {
     const { site } = await siteOf(request, siteReaders);
     const printedAt = new Date();
     const list = await onSiteList(app, site, printedAt);
-    const timeZone = siteTimeZone(site.postcode);
+    const timeZone = site.time_zone;
     const pdf = await (
       await evacuationWriter()
     ).evacuationListPdf({
@@ -101,7 +100,7 @@ export const siteGateRoutes: FastifyPluginAsync = async (app) => {
       printedAt,
       people: list.people,
     });
-    const stamp = `${calendarDateIn(timeZone, printedAt)}-${new Intl.DateTimeFormat('en-AU', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(printedAt).replace(':', '')}`;
+    const stamp = fileTimeStamp(printedAt, timeZone);
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

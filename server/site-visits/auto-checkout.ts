@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { siteTimeZone } from '../../src/domain/site-time-zone';
 import { siteVisitAuditActions } from '../../src/domain/site-visit';
 import { calendarDateIn } from '../../src/domain/trades';
 import type { Db } from '../db/database';
@@ -12,8 +11,8 @@ import { closeCheckIns, findOpenCheckIns, type OpenCheckIn } from './repository'
 const passEveryMs = 60_000;
 
 /** Begun on an earlier calendar day of its site than `now`: it ended at midnight, site time. */
-export function isStale(row: Pick<OpenCheckIn, 'postcode' | 'created_at'>, now: Date): boolean {
-  const timeZone = siteTimeZone(row.postcode);
+export function isStale(row: Pick<OpenCheckIn, 'time_zone' | 'created_at'>, now: Date): boolean {
+  const timeZone = row.time_zone;
   return calendarDateIn(timeZone, new Date(row.created_at)) < calendarDateIn(timeZone, now);
 }
 
@@ -29,7 +28,7 @@ export async function closeStaleCheckIns(db: Db, now: Date, filter: { readonly u
   const stale = open.filter((row) => isStale(row, now));
   const closed = await closeCheckIns(
     db,
-    stale.map((row) => ({ id: row.id, at: midnightAfter(new Date(row.created_at), siteTimeZone(row.postcode)), kind: 'automatic' as const, by: null })),
+    stale.map((row) => ({ id: row.id, at: midnightAfter(new Date(row.created_at), row.time_zone), kind: 'automatic' as const, by: null })),
   );
   const byId = new Map(stale.map((row) => [row.id, row]));
   await recordSiteVisitEvents(

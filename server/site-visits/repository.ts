@@ -16,6 +16,7 @@ function gateSites(db: Db) {
       'ps.address',
       'ps.suburb',
       'ps.postcode',
+      'ps.time_zone',
       'ps.site_number',
       'ps.ppe',
       'ps.other_ppe',
@@ -81,13 +82,13 @@ export async function insertTradesRole(db: Db, userId: string, at: Date): Promis
     .execute();
 }
 
-/** Open check-ins with what closing them needs: the site's postcode (its time zone), company and the person's name. */
+/** Open check-ins with what closing them needs: the site's time zone, company and the person's name. */
 function openCheckIns(db: Db) {
   return db
     .selectFrom('check_ins as ci')
     .innerJoin('project_sites as ps', 'ps.id', 'ci.site_id')
     .innerJoin('users as u', 'u.id', 'ci.user_id')
-    .select(['ci.id', 'ci.site_id', 'ci.user_id', 'ci.created_at', 'ps.postcode', 'ps.company_id', 'u.first_name', 'u.surname', 'u.email'])
+    .select(['ci.id', 'ci.site_id', 'ci.user_id', 'ci.created_at', 'ps.time_zone', 'ps.company_id', 'u.first_name', 'u.surname', 'u.email'])
     .where('ci.checked_out_at', 'is', null);
 }
 

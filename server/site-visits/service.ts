@@ -3,7 +3,6 @@ import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { ppeValues, type Ppe } from '../../src/domain/ppe';
 import { projectSiteMessages } from '../../src/domain/project-site';
-import { siteTimeZone } from '../../src/domain/site-time-zone';
 import {
   CheckInIdParam,
   siteVisitAuditActions,
@@ -75,7 +74,7 @@ export function visitSiteView(site: GateSite): VisitSite {
     ppe: site.ppe.filter(isPpe),
     otherPpe: site.other_ppe,
     hasSafetyPlan: site.plan_file_key !== null,
-    timeZone: siteTimeZone(site.postcode),
+    timeZone: site.time_zone,
   };
 }
 
@@ -191,7 +190,7 @@ export async function checkIn(
   const site = await siteForKey(app.db, rawSiteId, request.key);
   if (site.status === 'completed' || site.status === 'cancelled') throw conflict(siteVisitMessages.siteClosed);
   if (site.plan_file_key !== null && request.safetyPlanAcknowledged !== true) throw badRequest(siteVisitMessages.safetyPlanNotAcknowledged);
-  const timeZone = siteTimeZone(site.postcode);
+  const timeZone = site.time_zone;
   const problems = problemsOf(await findTradesProfile(app.db, user.sub), calendarDateIn(timeZone, now));
   if (problems.length > 0) {
     await recordSiteVisitEvents(app.db, requestId, [{ action: siteVisitAuditActions.refused, actorUserId: user.sub, siteId: site.id, detail: { problems } }]);
@@ -289,7 +288,7 @@ export async function replaceSiteKey(app: App, companyId: string, siteId: string
 
 /** GET …/onsite (issue 10 §3). */
 export async function onSiteList(app: Pick<App, 'db'>, site: GateSite, now = new Date()): Promise<OnSiteList> {
-  const rows = await findPeopleOnSite(app.db, site.id, startOfSiteDay(siteTimeZone(site.postcode), now));
+  const rows = await findPeopleOnSite(app.db, site.id, startOfSiteDay(site.time_zone, now));
   return {
     siteId: site.id,
     count: rows.length,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type QueryCreator, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { SiteSortKey } from '../../src/domain/project-site';
+import type { SiteTimeZone } from '../../src/domain/site-time-zone';
 import { siteStatuses, type SiteStatus } from '../../src/domain/site-status';
 import { companyLive } from '../auth/company-check';
 import { embeddedPglite, type Db } from '../db/database';
@@ -37,6 +38,7 @@ export interface SiteColumns {
   readonly postcode: string;
   readonly site_number: string;
   readonly client_name: string;
+  readonly time_zone: SiteTimeZone;
   readonly supervisor_role_id: string | null;
   readonly site_safety_plan_file_id: string | null;
   readonly ppe: string[];
@@ -88,6 +90,7 @@ const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
     'ps.postcode',
     'ps.site_number',
     'ps.client_name',
+    'ps.time_zone',
     'ps.ppe',
     'ps.other_ppe',
     'ps.status',

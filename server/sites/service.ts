@@ -16,6 +16,7 @@ import {
   type SiteSafetyPlanReference,
   type SiteStatusInput,
 } from '../../src/domain/project-site';
+import { siteTimeZone } from '../../src/domain/site-time-zone';
 import type { CheckedAnswer } from '../auth/company-check';
 import type { ListOfJsonText } from '../http/json-text';
 import type { Db } from '../db/database';
@@ -85,6 +86,7 @@ function auditView(columns: SiteColumns, planFileKey: string | null) {
     postcode: columns.postcode,
     siteNumber: columns.site_number,
     clientName: columns.client_name,
+    timeZone: columns.time_zone,
     supervisor: columns.supervisor_role_id,
     ppe: columns.ppe,
     otherPpe: columns.other_ppe,
@@ -137,6 +139,7 @@ export async function createSite(app: App, companyId: string, input: ProjectSite
       const plan = input.siteSafetyPlan ? await claimPlan(trx, companyId, actor.userId, input.siteSafetyPlan) : null;
       const columns: SiteColumns = {
         ...textColumns(input),
+        time_zone: input.timeZone ?? siteTimeZone(input.postcode),
         supervisor_role_id: supervisor,
         site_safety_plan_file_id: plan?.id ?? null,
         ppe: distinctPpe(input.ppe ?? []),
@@ -198,6 +201,7 @@ export async function changeSite(
       const plan = await nextPlan(trx, companyId, actor.userId, currentFile, input.siteSafetyPlan);
       const columns: SiteColumns = {
         ...textColumns(input),
+        time_zone: input.timeZone ?? current.time_zone,
         supervisor_role_id: supervisor,
         site_safety_plan_file_id: plan?.id ?? null,
         ppe: input.ppe === undefined ? current.ppe : distinctPpe(input.ppe),

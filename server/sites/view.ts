@@ -61,6 +61,7 @@ export function siteView(app: Pick<FastifyInstance, 'storage'>, row: SiteDetails
     fullAddress: fullAddress(row),
     siteNumber: row.site_number,
     clientName: row.client_name,
+    timeZone: row.time_zone,
     ...supervisorOf(row),
     siteSafetyPlan: planOf(app, row),
     ppe: row.ppe.filter(isPpe),

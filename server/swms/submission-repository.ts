@@ -9,7 +9,7 @@ export async function findSubmissionSite(db: Db, siteId: string) {
   return db
     .selectFrom('project_sites as p')
     .innerJoin('companies as c', 'c.id', 'p.company_id')
-    .select(['p.id', 'p.company_id', 'p.postcode', 'p.supervisor_role_id'])
+    .select(['p.id', 'p.company_id', 'p.time_zone', 'p.supervisor_role_id'])
     .where('p.id', '=', siteId)
     .where('c.deleted_at', 'is', null)
     .executeTakeFirst();

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { highRiskWorkCodes, highRiskWorkText } from '../../src/domain/high-risk-work';
-import { siteTimeZone } from '../../src/domain/site-time-zone';
 import type { Swms } from '../../src/domain/swms';
 import { incompleteSwmsMessage, SwmsSubmission, swmsGaps, swmsSubmissionMessages } from '../../src/domain/swms-submission';
 import { calendarDateIn, tradesMessages, type PhotoReference } from '../../src/domain/trades';
@@ -33,8 +32,8 @@ export interface SubmissionResult {
 const todayReach = 48 * 60 * 60 * 1000;
 
 /** Issue 10: checked in at the site now, or at any time today in the site's time zone. */
-async function checkedInToday(app: App, userId: string, site: { id: string; postcode: string }, now: Date): Promise<boolean> {
-  const timeZone = siteTimeZone(site.postcode);
+async function checkedInToday(app: App, userId: string, site: { id: string; time_zone: string }, now: Date): Promise<boolean> {
+  const timeZone = site.time_zone;
   const today = calendarDateIn(timeZone, now);
   const checkIns = await openOrRecentCheckIns(app.db, userId, site.id, new Date(now.getTime() - todayReach));
   return checkIns.some((checkIn) => checkIn.checked_out_at === null || calendarDateIn(timeZone, new Date(checkIn.created_at)) === today);

@@ -168,6 +168,7 @@ export async function listRecentCheckIns(db: Db, userId: string) {
       'p.address',
       'p.suburb',
       'p.site_number',
+      'p.time_zone',
       'c.name as company_name',
     ])
     .where('ci.user_id', '=', userId)
@@ -193,6 +194,7 @@ export async function listOwnSwms(db: Db, userId: string) {
       'p.address',
       'p.suburb',
       'p.site_number',
+      'p.time_zone',
       'c.name as company_name',
     ])
     .where('s.created_by', '=', userId)

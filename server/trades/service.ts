@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { isCompanyRole } from '../../src/domain/roles';
+import type { SiteTimeZone } from '../../src/domain/site-time-zone';
 import { reviewStatusOf, swmsMessages, type Swms } from '../../src/domain/swms';
 import {
   TradesProfileUpdate,
@@ -179,11 +180,12 @@ export async function changeTradesProfile(
   return readTradesPerson(app, request, userId);
 }
 
-const siteOf = (row: { site_id: string; address: string; suburb: string; site_number: string; company_name: string }) => ({
+const siteOf = (row: { site_id: string; address: string; suburb: string; site_number: string; time_zone: SiteTimeZone; company_name: string }) => ({
   _id: row.site_id,
   address: row.address,
   suburb: row.suburb,
   siteNumber: row.site_number,
+  timeZone: row.time_zone,
   companyName: row.company_name,
 });
 

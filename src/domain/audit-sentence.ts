@@ -81,10 +81,13 @@ function whatHappened(event: AuditEvent): string {
   }
 }
 
-/** Issue 9: one audit event as one line a person reads, e.g. 'Priya Sharma (Supervisor) marked SWMS … as Reviewed, 21 Nov 2026 14:05'. */
-export function auditSentence(event: AuditEvent): string {
+/**
+ * Issue 9: one audit event as one line a person reads, e.g. 'Priya Sharma (Supervisor) marked SWMS … as Reviewed, 21 Nov 2026 14:05';
+ * on the viewer's clock, or on `timeZone`'s, named, where there is no viewer (a PDF).
+ */
+export function auditSentence(event: AuditEvent, timeZone?: string): string {
   const who = event.actor ? `${event.actor.name || event.actor.email}${isRole(event.actor.role) ? ` (${roleLabel(event.actor.role)})` : ''}` : 'The system';
-  return `${who} ${whatHappened(event)}, ${formatShortDateTime(event.at)}`;
+  return `${who} ${whatHappened(event)}, ${formatShortDateTime(event.at, timeZone)}`;
 }
 
 /** '3f9a…c21e': enough of a hash to compare by eye. */

@@ -3,6 +3,7 @@ import { Schema, SchemaGetter } from 'effect';
 import { RequiredText, requiredText, text, textLimits, Uuid } from './fields';
 import { PpeSchema, ppeValues } from './ppe';
 import { SiteStatusSchema, siteStatuses, type SiteStatus } from './site-status';
+import { SiteTimeZoneSchema } from './site-time-zone';
 
 export const projectSiteMessages = {
   added: 'ProjectSite added successfully',
@@ -74,6 +75,7 @@ const fields = {
   postcode: Postcode,
   siteNumber: SiteText,
   clientName: SiteText,
+  timeZone: Schema.optionalKey(SiteTimeZoneSchema),
   supervisor: Schema.optionalKey(
     Schema.NullOr(Uuid.annotate({ message: projectSiteMessages.supervisor })).annotate({ message: projectSiteMessages.supervisor }),
   ),
@@ -90,16 +92,16 @@ const fields = {
 
 /**
  * Spec §3 project site fields with the rules of spec §5: address, suburb, postcode, siteNumber and
- * clientName are required; supervisor (a user-role id), ppe, otherPpe and siteSafetyPlan are optional.
- * On create an absent optional field means none. A `company` field sent by the SPA is ignored: the
- * path names the company.
+ * clientName are required; timeZone, supervisor (a user-role id), ppe, otherPpe and siteSafetyPlan are optional.
+ * On create an absent optional field means none, and an absent timeZone the postcode's (`siteTimeZone`). A
+ * `company` field sent by the SPA is ignored: the path names the company.
  */
 export const ProjectSiteInput = Schema.Struct(fields);
 export type ProjectSiteInput = typeof ProjectSiteInput.Type;
 
 /**
  * The edit form's save: the fields plus the version the site was read at. An absent optional field
- * keeps its value (the edit form leaves the supervisor out of its prefill); null removes the
+ * (the time zone too) keeps its value (the edit form leaves the supervisor out of its prefill); null removes the
  * supervisor or the safety plan.
  */
 export const ProjectSiteUpdate = Schema.Struct({
@@ -170,6 +172,8 @@ export const ProjectSite = Schema.Struct({
   fullAddress: Schema.String,
   siteNumber: Schema.String,
   clientName: Schema.String,
+  /** Issue 55 §3: the IANA zone whose clock the site's events show on. */
+  timeZone: SiteTimeZoneSchema,
   supervisor: Schema.NullOr(Schema.String),
   supervisorName: Schema.NullOr(Schema.String),
   supervisorDetails: Schema.NullOr(Schema.Struct({ firstName: Schema.String, surname: Schema.String })),

@@ -1,13 +1,15 @@
 import { decode, fieldErrors } from './decode';
 import { ProjectSiteInput, type ProjectSite, type SiteSafetyPlanReference } from './project-site';
 import type { Ppe } from './ppe';
+import { siteTimeZone, type SiteTimeZone } from './site-time-zone';
 
 export const siteTextFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName', 'otherPpe'] as const;
 export type SiteTextField = (typeof siteTextFields)[number];
 export const requiredSiteFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName'] as const;
-export type SiteField = SiteTextField | 'supervisor' | 'ppe' | 'siteSafetyPlan';
+export type SiteField = SiteTextField | 'timeZone' | 'supervisor' | 'ppe' | 'siteSafetyPlan';
 
 export interface SiteFormValues extends Record<SiteTextField, string> {
+  readonly timeZone: SiteTimeZone;
   readonly ppe: readonly Ppe[];
   /** undefined: not chosen in this form (spec §3: the edit prefill leaves the supervisor out); null: Unallocated. */
   readonly supervisor: string | null | undefined;
@@ -21,6 +23,7 @@ export const blankSiteForm: SiteFormValues = {
   siteNumber: '',
   clientName: '',
   otherPpe: '',
+  timeZone: siteTimeZone(''),
   ppe: [],
   supervisor: undefined,
   siteSafetyPlan: null,
@@ -36,10 +39,20 @@ export function formValuesOf(site: ProjectSite): SiteFormValues {
     siteNumber: site.siteNumber,
     clientName: site.clientName,
     otherPpe: site.otherPpe,
+    timeZone: site.timeZone,
     ppe: site.ppe,
     supervisor: undefined,
     siteSafetyPlan: plan ? { friendlyName: plan.friendlyName, fileKey: plan.fileKey, type: plan.type } : null,
   };
+}
+
+/**
+ * Issue 55 §3: a new postcode, and the time zone with it while the zone is still the one the old postcode gave
+ * (not chosen by hand).
+ */
+export function withPostcode(values: SiteFormValues, postcode: string): SiteFormValues {
+  const follows = values.timeZone === siteTimeZone(values.postcode);
+  return { ...values, postcode, timeZone: follows ? siteTimeZone(postcode) : values.timeZone };
 }
 
 /** The body as the form would send it; a supervisor not chosen here is left out, so the server keeps it. */

@@ -1,18 +1,86 @@
+import { Schema } from 'effect';
+
+export const australianStates = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;
+export type AustralianState = (typeof australianStates)[number];
+
+/** Inclusive postcode ranges of each state and territory, Australia Post's, PO box ranges included. */
+const postcodeRanges: readonly (readonly [from: number, to: number, state: AustralianState])[] = [
+  [200, 299, 'ACT'],
+  [800, 999, 'NT'],
+  [1000, 2599, 'NSW'],
+  [2600, 2618, 'ACT'],
+  [2619, 2899, 'NSW'],
+  [2900, 2920, 'ACT'],
+  [2921, 2999, 'NSW'],
+  [3000, 3999, 'VIC'],
+  [4000, 4999, 'QLD'],
+  [5000, 5999, 'SA'],
+  [6000, 6999, 'WA'],
+  [7000, 7999, 'TAS'],
+  [8000, 8999, 'VIC'],
+  [9000, 9999, 'QLD'],
+];
+
+/** The state or territory of an Australian postcode (the site form has no state field); null when no state has it. */
+export function stateOfPostcode(postcode: string): AustralianState | null {
+  const trimmed = postcode.trim();
+  if (!/^\d{4}$/.test(trimmed)) return null;
+  const code = Number(trimmed);
+  return postcodeRanges.find(([from, to]) => code >= from && code <= to)?.[2] ?? null;
+}
+
+/** The time zones a site may be on: each state's, and the two NSW places that keep another clock. */
+export const siteTimeZones = [
+  'Australia/Sydney',
+  'Australia/Melbourne',
+  'Australia/Brisbane',
+  'Australia/Adelaide',
+  'Australia/Perth',
+  'Australia/Hobart',
+  'Australia/Darwin',
+  'Australia/Broken_Hill',
+  'Australia/Lord_Howe',
+] as const;
+export type SiteTimeZone = (typeof siteTimeZones)[number];
+
+export const siteTimeZoneMessage = 'Choose one of the offered time zones';
+
+export const SiteTimeZoneSchema = Schema.Literals(siteTimeZones).annotate({ message: siteTimeZoneMessage });
+
+export const siteTimeZoneLabels: Record<SiteTimeZone, string> = {
+  'Australia/Sydney': 'NSW and ACT (Sydney)',
+  'Australia/Melbourne': 'VIC (Melbourne)',
+  'Australia/Brisbane': 'QLD (Brisbane)',
+  'Australia/Adelaide': 'SA (Adelaide)',
+  'Australia/Perth': 'WA (Perth)',
+  'Australia/Hobart': 'TAS (Hobart)',
+  'Australia/Darwin': 'NT (Darwin)',
+  'Australia/Broken_Hill': 'Broken Hill, NSW (South Australian time)',
+  'Australia/Lord_Howe': 'Lord Howe Island, NSW',
+};
+
+export const stateTimeZones: Record<AustralianState, SiteTimeZone> = {
+  NSW: 'Australia/Sydney',
+  ACT: 'Australia/Sydney',
+  VIC: 'Australia/Melbourne',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  WA: 'Australia/Perth',
+  TAS: 'Australia/Hobart',
+  NT: 'Australia/Darwin',
+};
+
+export const isSiteTimeZone = (value: string): value is SiteTimeZone => (siteTimeZones as readonly string[]).includes(value);
+
 /**
- * The IANA time zone of an Australian site from its postcode (Australia Post's ranges): midnight
- * "site time" ends a day's check-ins. Broken Hill (2880) keeps South Australian time; the ACT and
- * Jervis Bay ranges are NSW time; an unknown postcode falls back to Sydney.
+ * Issue 55 §3: the time zone a site's address puts it in, from its postcode's state; Broken Hill (2880) keeps South
+ * Australian time and Lord Howe Island (2898) its own; a postcode of no state falls back to Sydney. Migration 039's
+ * `postcode_time_zone` is this rule in SQL (tests/api/site-time-zone.test.ts compares every postcode).
  */
-export function siteTimeZone(postcode: string): string {
-  const code = Number(postcode.trim());
-  if (!/^\d{4}$/.test(postcode.trim())) return 'Australia/Sydney';
-  if (code === 2880) return 'Australia/Broken_Hill';
-  if (code >= 800 && code <= 999) return 'Australia/Darwin';
-  if ((code >= 1000 && code <= 2999)) return 'Australia/Sydney';
-  if ((code >= 3000 && code <= 3999) || (code >= 8000 && code <= 8999)) return 'Australia/Melbourne';
-  if ((code >= 4000 && code <= 4999) || (code >= 9000 && code <= 9999)) return 'Australia/Brisbane';
-  if (code >= 5000 && code <= 5999) return 'Australia/Adelaide';
-  if (code >= 6000 && code <= 6999) return 'Australia/Perth';
-  if (code >= 7000 && code <= 7999) return 'Australia/Hobart';
-  return 'Australia/Sydney';
+export function siteTimeZone(postcode: string): SiteTimeZone {
+  const trimmed = postcode.trim();
+  if (trimmed === '2880') return 'Australia/Broken_Hill';
+  if (trimmed === '2898') return 'Australia/Lord_Howe';
+  const state = stateOfPostcode(trimmed);
+  return state ? stateTimeZones[state] : 'Australia/Sydney';
 }

@@ -1,6 +1,7 @@
 import { Schema } from 'effect';
 import { text, textLimits, Uuid } from './fields';
 import { PpeSchema } from './ppe';
+import { SiteTimeZoneSchema } from './site-time-zone';
 
 /** Issue 10: a tradesperson at the site gate (QR code, check in, check out, who is on site now). */
 export const siteVisitMessages = {
@@ -39,7 +40,8 @@ export const VisitSite = Schema.Struct({
   ppe: Schema.Array(PpeSchema),
   otherPpe: Schema.String,
   hasSafetyPlan: Schema.Boolean,
-  timeZone: Schema.String,
+  /** Issue 55 §3: the site's own zone, whose clock its check-in times show on. */
+  timeZone: SiteTimeZoneSchema,
 });
 export type VisitSite = typeof VisitSite.Type;
 

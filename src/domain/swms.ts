@@ -2,6 +2,7 @@ import { Schema, SchemaGetter } from 'effect';
 import { text, textLimits, Uuid } from './fields';
 import { pageCursorFields, pageCursorResult } from './list-page';
 import { PpeSchema } from './ppe';
+import { SiteTimeZoneSchema } from './site-time-zone';
 import type { RiskBand } from './risk';
 import type { Role } from './roles';
 
@@ -55,6 +56,8 @@ export const SwmsSite = Schema.Struct({
   siteNumber: Schema.String,
   address: Schema.String,
   fullAddress: Schema.String,
+  /** Issue 55 §3: a SWMS is submitted at its site and its times show on the site's clock. */
+  timeZone: SiteTimeZoneSchema,
 });
 export type SwmsSite = typeof SwmsSite.Type;
 
@@ -102,6 +105,7 @@ export const SwmsListItem = Schema.Struct({
   siteId: Schema.String,
   siteAddress: Schema.String,
   siteNumber: Schema.String,
+  siteTimeZone: SiteTimeZoneSchema,
   status: Schema.Literals(reviewStatuses),
   adminReviewedAt: Schema.NullOr(Schema.String),
   supervisorReviewedAt: Schema.NullOr(Schema.String),

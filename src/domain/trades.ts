@@ -1,6 +1,7 @@
 import { Schema } from 'effect';
 import { ProfilePhone, RequiredText, Email, requiredText, textLimits } from './fields';
 import { CheckoutKindSchema } from './site-visit';
+import { SiteTimeZoneSchema } from './site-time-zone';
 import { ReviewStatusSchema } from './swms';
 
 export const tradesMessages = {
@@ -142,7 +143,15 @@ export function calendarDateIn(timeZone: string, at: Date = new Date()): string 
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-const ActivitySite = Schema.Struct({ _id: Schema.String, address: Schema.String, suburb: Schema.String, siteNumber: Schema.String, companyName: Schema.String });
+const ActivitySite = Schema.Struct({
+  _id: Schema.String,
+  address: Schema.String,
+  suburb: Schema.String,
+  siteNumber: Schema.String,
+  /** Issue 55 §3: the site's zone, whose clock the check-in and SWMS times show on. */
+  timeZone: SiteTimeZoneSchema,
+  companyName: Schema.String,
+});
 
 /** GET profile/trades/{id}/activity (the tradesperson themself): recent check-ins and own SWMS. */
 export const TradesActivity = Schema.Struct({

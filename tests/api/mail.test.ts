@@ -78,7 +78,9 @@ describe('the invitation email', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('<a href="http://localhost:3000/accept_invitation?invitationCode=abc_-123"');
     expect(mail.html).toContain('<strong>Supervisor</strong>');
-    expect(mail.html).toContain('Tuesday, 1 January 2030');
+    // Spec §9's activity format on Sydney's clock, named: the email cannot know the reader's zone.
+    expect(mail.html).toContain('The invitation expires on Tuesday, 1st January 2030, 11:00 AEDT and works once.');
+    expect(mail.text).toContain('The invitation expires on Tuesday, 1st January 2030, 11:00 AEDT and works once.');
   });
 });
 

@@ -171,6 +171,7 @@ describe('POST /api/company/:companyId/projectSites', () => {
       fullAddress: '12 Smith St, Parramatta 2150',
       siteNumber: body.siteNumber,
       clientName: 'Westfield Group',
+      timeZone: 'Australia/Sydney',
       supervisor: home.supervisor.roleId,
       supervisorName: 'Sam Supervisor',
       supervisorDetails: { firstName: 'Sam', surname: 'Supervisor' },
@@ -1414,5 +1415,35 @@ describe('the site search and the supervisor’s name (migration 023)', () => {
     await expectFound('revoked', []);
     await app.db.updateTable('user_roles').set({ status: 'active' }).where('id', '=', rory.roleId).execute();
     await expectFound('revoked', ['R-1']);
+  });
+});
+
+describe('a project site’s time zone (issue 55 §3)', () => {
+  it('takes its postcode’s state’s zone on create, or the one sent', async () => {
+    expect((await createSite(home, { postcode: '6000' })).timeZone).toBe('Australia/Perth');
+    expect((await createSite(home, { postcode: '2880' })).timeZone).toBe('Australia/Broken_Hill');
+    expect((await createSite(home, { postcode: '6000', timeZone: 'Australia/Adelaide' })).timeZone).toBe('Australia/Adelaide');
+  });
+
+  it('refuses a zone that is not offered, with the reason', async () => {
+    const response = await call('POST', sitesUrl(home.companyId), home.admin.token, siteBody({ timeZone: 'Europe/London' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Choose one of the offered time zones');
+  });
+
+  it('keeps its zone on an update that leaves it out, changes it on one that sends it, and lists it', async () => {
+    const site = await createSite(home, { postcode: '6000', timeZone: 'Australia/Adelaide' });
+    const kept = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, { ...siteBody({ postcode: '4000' }), siteNumber: site.siteNumber, version: site.version });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<ProjectSite>().timeZone).toBe('Australia/Adelaide');
+    const changed = await call('PUT', siteUrl(home.companyId, site._id), home.admin.token, {
+      ...siteBody({ postcode: '4000', timeZone: 'Australia/Brisbane' }),
+      siteNumber: site.siteNumber,
+      version: kept.json<ProjectSite>().version,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<ProjectSite>().timeZone).toBe('Australia/Brisbane');
+    const listed = await call('GET', `${sitesUrl(home.companyId)}?search=${encodeURIComponent(site.siteNumber)}`, home.admin.token);
+    expect(listed.json<ProjectSiteList>().items.find((item) => item._id === site._id)?.timeZone).toBe('Australia/Brisbane');
   });
 });

@@ -145,7 +145,7 @@ describe('sendDueDigests', () => {
       }
       expect(mail?.text).toContain(`${app.config.publicUrl}/company/${company.id}/swms?filter=status.string.forReview`);
       expect(mail?.text).toContain('Ana Tester · 12 Harbour St, Pyrmont 2009 · Job No HB-');
-      expect(mail?.text).toMatch(/submitted \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+      expect(mail?.text).toMatch(/submitted \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} AE[SD]T/);
     }
     expect(await sendDueDigests(app, new Date())).toBe(0);
   });

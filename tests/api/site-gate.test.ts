@@ -341,7 +341,9 @@ describe('GET …/evacuation.pdf', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
-    expect(text).toMatch(/Printed \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    // Issue 55 §3: the print time and each time in are on the site's clock (a Sydney postcode), named.
+    expect(text).toMatch(/Printed \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} AE[SD]T/);
+    expect(text.match(/\b\d{2}:\d{2} AE[SD]T\b/g)?.length).toBeGreaterThanOrEqual(3);
     for (const person of [first, second]) await call(app, 'POST', `/api/site/${evacuated.id}/checkout`, person.token);
   });
 

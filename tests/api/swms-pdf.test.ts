@@ -66,6 +66,9 @@ describe('GET /api/company/:companyId/swms/:swmsId/pdf', () => {
     expect(text).toContain(`Job ${swms.site.siteNumber}`);
     expect(text).toContain(`${swms.createdUserDetails.firstName} ${swms.createdUserDetails.surname}`);
     expect(text).toMatch(/COMPANY ADMIN REVIEW\s+Reviewed by Olivia Bennett, /);
+    // Issue 55 §3: a PDF has no viewer, so its times are on the site's clock (a Sydney postcode), named.
+    expect(text).toMatch(/Reviewed by Olivia Bennett, \w+day, \d{1,2}(st|nd|rd|th) \w+ \d{4}, \d{2}:\d{2} AE[SD]T/);
+    expect(text).toMatch(/generated \w+day, \d{1,2}(st|nd|rd|th) \w+ \d{4}, \d{2}:\d{2} AE[SD]T/);
     expect(text).toMatch(/SITE SUPERVISOR REVIEW\s+(For Review|Reviewed by \S+ \S+, )/);
     expect(text).toContain('Hash of the last event: ');
     expect(text).toMatch(new RegExp(`X ?${swms.riskOverallLevel}\\b`));

@@ -297,7 +297,7 @@ describe('GET /api/company/:id/swms', () => {
       .selectFrom('swms as s')
       .innerJoin('project_sites as p', 'p.id', 's.site_id')
       .innerJoin('users as u', 'u.id', 's.created_by')
-      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 's.created_at', 's.risk_overall_level'])
+      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 'p.time_zone', 's.created_at', 's.risk_overall_level'])
       .where('s.id', '=', first._id)
       .executeTakeFirstOrThrow();
     expect(first).toEqual({
@@ -307,6 +307,7 @@ describe('GET /api/company/:id/swms', () => {
       siteId: row.site_id,
       siteAddress: `${row.address}, ${row.suburb} ${row.postcode}`,
       siteNumber: row.site_number,
+      siteTimeZone: row.time_zone,
       status: 'forReview',
       adminReviewedAt: null,
       supervisorReviewedAt: null,
@@ -794,7 +795,7 @@ describe('GET /api/company/:companyId/swms/:swmsId', () => {
         _id: swmsId,
         createdAt: row.created_at.toISOString(),
         createdUserDetails: { _id: submitter.id, firstName: submitter.first_name, surname: submitter.surname },
-        site: { _id: site.id, siteNumber: site.site_number, address: site.address, fullAddress: `${site.address}, ${site.suburb} ${site.postcode}` },
+        site: { _id: site.id, siteNumber: site.site_number, address: site.address, fullAddress: `${site.address}, ${site.suburb} ${site.postcode}`, timeZone: site.time_zone },
         companyAdminReviewedAt: '2026-01-05T09:00:00.000Z',
         companyAdminReviewedBy: harbourAdmin.userId,
         companyAdminReviewerDetails: { firstName: admin.first_name, surname: admin.surname },

@@ -237,7 +237,14 @@ describe('GET /api/profile/trades/:id/activity', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(decode(TradesActivity, response.json()).ok).toBe(true);
     const activity = response.json<TradesActivity>();
-    const site = { _id: harbourSite.id, address: harbourSite.address, suburb: harbourSite.suburb, siteNumber: harbourSite.site_number, companyName: 'Harbour Build Co' };
+    const site = {
+      _id: harbourSite.id,
+      address: harbourSite.address,
+      suburb: harbourSite.suburb,
+      siteNumber: harbourSite.site_number,
+      timeZone: 'Australia/Sydney',
+      companyName: 'Harbour Build Co',
+    };
     expect(activity.checkIns).toEqual([
       { _id: open, site, checkedInAt: new Date(now - hour).toISOString(), checkedOutAt: null, checkoutKind: null },
       { _id: earlier, site, checkedInAt: new Date(now - 30 * hour).toISOString(), checkedOutAt: new Date(now - 22 * hour).toISOString(), checkoutKind: 'self' },

@@ -17,6 +17,7 @@ const readSite: ProjectSite = {
   fullAddress: '12 Quay St, Haymarket 2000',
   siteNumber: 'S-001',
   clientName: 'Harbour Builders',
+  timeZone: 'Australia/Sydney',
   supervisor: null,
   supervisorName: null,
   supervisorDetails: null,
@@ -43,7 +44,7 @@ const loadProblems = [
   { error: Object.assign(new Error('Expected a UUID'), { status: 400 }), problem: 'notFound' },
   { error: Object.assign(new Error('You are not authorised to view this page'), { status: 403 }), problem: 'notAllowed' },
 ] as const;
-const allFields: readonly SiteField[] = [...siteTextFields, 'supervisor', 'ppe', 'siteSafetyPlan'];
+const allFields: readonly SiteField[] = [...siteTextFields, 'timeZone', 'supervisor', 'ppe', 'siteSafetyPlan'];
 
 /**
  * Samples kept small so the graph stays small: the postcode toggles the form between invalid and
@@ -58,6 +59,7 @@ const sampleEvents: Record<string, EditorEvent[]> = {
     { type: 'field.change', field: 'postcode', value: readSite.postcode },
   ],
   'field.blur': [{ type: 'field.blur', field: 'postcode' }],
+  'timeZone.change': [{ type: 'timeZone.change', timeZone: readSite.timeZone }],
   'ppe.change': [{ type: 'ppe.change', ppe: readSite.ppe }],
   'supervisor.change': [{ type: 'supervisor.change', supervisor: supervisorId }],
   'plan.change': [{ type: 'plan.change', plan: formValuesOf(readSite).siteSafetyPlan }],
@@ -257,13 +259,62 @@ describe('site editor machine, create and wiring', () => {
     expect(actor.getSnapshot().value).toBe('saving');
     expect(scripted.lastInput('saveSite')).toEqual({
       siteId: null,
-      input: { address: '12 Quay St', suburb: 'Haymarket', postcode: '2000', siteNumber: 'S-001', clientName: 'Harbour Builders', otherPpe: '', ppe: [], siteSafetyPlan: null },
+      input: {
+        address: '12 Quay St',
+        suburb: 'Haymarket',
+        postcode: '2000',
+        siteNumber: 'S-001',
+        clientName: 'Harbour Builders',
+        otherPpe: '',
+        timeZone: 'Australia/Sydney',
+        ppe: [],
+        siteSafetyPlan: null,
+      },
       version: null,
     });
     scripted.resolve('saveSite', savedSite);
     await settle();
     expect(notifySaved).toHaveBeenCalledWith({ site: savedSite, created: true });
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  test('the time zone follows the postcode until one is chosen by hand, and is sent with the site', () => {
+    const scripted = new ScriptedActors();
+    const actor = createActor(
+      siteEditorMachine.provide({
+        actors: { loadSite: scripted.logic<ProjectSite, { siteId: string }>(), saveSite: scripted.logic<ProjectSite, SaveSiteInput>() },
+        actions: { notifySaved: () => undefined, notifySaveFailed: () => undefined },
+      }),
+      { input: { siteId: null } },
+    ).start();
+    const zone = () => actor.getSnapshot().context.values.timeZone;
+    for (const postcode of ['6', '60', '600', '6000']) actor.send({ type: 'field.change', field: 'postcode', value: postcode });
+    expect(zone()).toBe('Australia/Perth');
+    actor.send({ type: 'field.change', field: 'postcode', value: '2880' });
+    expect(zone()).toBe('Australia/Broken_Hill');
+    actor.send({ type: 'timeZone.change', timeZone: 'Australia/Brisbane' });
+    actor.send({ type: 'field.change', field: 'postcode', value: '3000' });
+    expect(zone(), 'a zone chosen by hand stays').toBe('Australia/Brisbane');
+    for (const field of ['address', 'suburb', 'siteNumber', 'clientName'] as const) actor.send({ type: 'field.change', field, value: readSite[field] });
+    actor.send({ type: 'form.submit' });
+    expect((scripted.lastInput('saveSite') as SaveSiteInput).input.timeZone).toBe('Australia/Brisbane');
+    actor.stop();
+  });
+
+  test('an edited site whose zone was set by hand keeps it when the postcode changes', async () => {
+    const scripted = new ScriptedActors();
+    const actor = createActor(
+      siteEditorMachine.provide({
+        actors: { loadSite: scripted.logic<ProjectSite, { siteId: string }>(), saveSite: scripted.logic<ProjectSite, SaveSiteInput>() },
+        actions: { notifySaved: () => undefined, notifySaveFailed: () => undefined },
+      }),
+      { input: { siteId: readSite._id } },
+    ).start();
+    scripted.resolve('loadSite', { ...readSite, timeZone: 'Australia/Lord_Howe' });
+    await settle();
+    actor.send({ type: 'field.change', field: 'postcode', value: '6000' });
+    expect(actor.getSnapshot().context.values.timeZone).toBe('Australia/Lord_Howe');
+    actor.stop();
   });
 
   test('a chosen supervisor (or Unallocated) is sent; an unchosen one is left for the server to keep', async () => {

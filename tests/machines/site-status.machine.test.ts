@@ -16,6 +16,7 @@ const site: ProjectSite = {
   fullAddress: '12 Quay St, Haymarket 2000',
   siteNumber: 'S-001',
   clientName: 'Harbour Builders',
+  timeZone: 'Australia/Sydney',
   supervisor: null,
   supervisorName: null,
   supervisorDetails: null,

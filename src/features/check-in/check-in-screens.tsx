@@ -177,13 +177,14 @@ function NewSwmsLink({ siteId }: { readonly siteId: string }) {
 
 export function CheckedInScreen({ actor, siteId }: ScreenProps & { readonly siteId: string }) {
   const checkIn = useSelector(actor, Gate.checkIn);
+  const timeZone = useSelector(actor, Gate.site)?.timeZone;
   const busy = useSelector(actor, Gate.isBusy);
   return (
     <>
       <section className="gate-panel" data-tone="success" role="status">
         <CheckIcon className="gate-panel-icon" width={40} height={40} />
         <h2 className="gate-panel-title">{checkInText.checkedIn}</h2>
-        {checkIn ? <p>{checkInText.checkedInSince(formatDateTime(checkIn.checkedInAt))}</p> : null}
+        {checkIn ? <p>{checkInText.checkedInSince(formatDateTime(checkIn.checkedInAt, timeZone))}</p> : null}
       </section>
       <NewSwmsLink siteId={siteId} />
       <div className="gate-actions">
@@ -198,12 +199,13 @@ export function CheckedInScreen({ actor, siteId }: ScreenProps & { readonly site
 
 export function CheckedOutScreen({ actor, siteId }: ScreenProps & { readonly siteId: string }) {
   const ended = useSelector(actor, Gate.checkedOut);
+  const timeZone = useSelector(actor, Gate.site)?.timeZone;
   const maySubmitSwms = useSelector(actor, Gate.maySubmitSwms);
   return (
     <>
       <section className="gate-panel" role="status">
         <h2 className="gate-panel-title">{checkInText.checkedOut}</h2>
-        {ended ? <p>{checkInText.checkedOutTimes(formatDateTime(ended.checkedInAt), formatDateTime(ended.checkedOutAt))}</p> : null}
+        {ended ? <p>{checkInText.checkedOutTimes(formatDateTime(ended.checkedInAt, timeZone), formatDateTime(ended.checkedOutAt, timeZone))}</p> : null}
       </section>
       {maySubmitSwms ? <NewSwmsLink siteId={siteId} /> : null}
       <div className="gate-actions">

@@ -8,7 +8,6 @@ import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import { EvacuationTable } from './evacuation-table';
 import { sitePaths } from './paths';
 import { formatDateTime } from '../../domain/dates';
-import { siteTimeZoneOf } from './site-clock';
 import { evacuationText, onSiteText, siteColumnLabels, siteText } from './strings';
 import { useMusterTicks } from './use-muster-ticks';
 import { useOnSite } from './use-on-site';
@@ -33,7 +32,7 @@ function EvacuationList({ site }: { readonly site: ProjectSite }) {
   const [ticked, tick] = useMusterTicks(site._id);
   const { list } = onSite;
   const printedAt = usePrintedAt(list);
-  const timeZone = siteTimeZoneOf(site);
+  const { timeZone } = site;
   return (
     <>
       <PageToolbar className="evacuation-toolbar">

@@ -8,7 +8,6 @@ import { ErrorState, LoadingState } from '../../ui/status';
 import { CheckOutDialog } from './check-out-dialog';
 import { sitePaths } from './paths';
 import { formatTime } from '../../domain/dates';
-import { siteTimeZoneOf } from './site-clock';
 import { onSiteText } from './strings';
 import { useOnSite, type OnSite } from './use-on-site';
 
@@ -83,7 +82,7 @@ export function OnSiteCard({ site, canCheckOut }: { readonly site: ProjectSite; 
         </Button>
       </CardHeader>
       <CardContent>
-        <OnSitePeople onSite={onSite} timeZone={siteTimeZoneOf(site)} canCheckOut={canCheckOut} />
+        <OnSitePeople onSite={onSite} timeZone={site.timeZone} canCheckOut={canCheckOut} />
       </CardContent>
       {canCheckOut ? (
         <CheckOutDialog

@@ -4,11 +4,10 @@ import { getSiteCheckIns } from '../../api/get-site-check-ins';
 import { getSiteSwms } from '../../api/get-site-swms';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import type { CheckIn } from '../../domain/check-in';
-import { formatActivity } from '../../domain/dates';
+import { formatActivity, formatTimeOut } from '../../domain/dates';
 import { reviewStatusLabels } from '../../domain/swms';
 import { ActivityList } from './activity-list';
 import { sitePaths } from './paths';
-import { formatTimeOut } from './site-clock';
 import { checkOutText, siteText } from './strings';
 import { useCursorList } from '../../components/cursor-list/use-cursor-list';
 import { useLiveChanges } from '../../components/live/use-live-changes';
@@ -18,7 +17,14 @@ const activityPageSize = 5;
 
 const fullName = (person: { readonly firstName: string; readonly surname: string }) => `${person.firstName} ${person.surname}`.trim();
 
-function CheckOutLine({ checkIn }: { readonly checkIn: CheckIn }) {
+interface SiteListProps {
+  readonly companyId: string;
+  readonly siteId: string;
+  /** Issue 55 §3: the site's zone, whose clock its check-ins and SWMS show on. */
+  readonly timeZone: string;
+}
+
+function CheckOutLine({ checkIn, timeZone }: { readonly checkIn: CheckIn; readonly timeZone: string }) {
   if (checkIn.checkedOutAt === undefined) return null;
   if (checkIn.checkedOutAt === null) {
     return (
@@ -31,12 +37,12 @@ function CheckOutLine({ checkIn }: { readonly checkIn: CheckIn }) {
   return (
     <span className="activity-out" data-kind={checkIn.checkoutKind ?? 'self'}>
       {`${label}, `}
-      <time dateTime={checkIn.checkedOutAt}>{formatTimeOut(checkIn.createdAt, checkIn.checkedOutAt)}</time>
+      <time dateTime={checkIn.checkedOutAt}>{formatTimeOut(checkIn.createdAt, checkIn.checkedOutAt, timeZone)}</time>
     </span>
   );
 }
 
-function CheckInList({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+function CheckInList({ companyId, siteId, timeZone }: SiteListProps) {
   const load = useCallback(
     (cursor: string | null, signal: AbortSignal) => getSiteCheckIns(companyId, siteId, { cursor, limit: activityPageSize }, { signal }),
     [companyId, siteId],
@@ -52,9 +58,9 @@ function CheckInList({ companyId, siteId }: { readonly companyId: string; readon
         <>
           <span className="activity-name">{fullName(checkIn.checkInUser) || checkIn.userName}</span>
           <time className="activity-time" dateTime={checkIn.createdAt}>
-            {formatActivity(checkIn.createdAt)}
+            {formatActivity(checkIn.createdAt, timeZone)}
           </time>
-          <CheckOutLine checkIn={checkIn} />
+          <CheckOutLine checkIn={checkIn} timeZone={timeZone} />
         </>
       )}
     />
@@ -62,13 +68,13 @@ function CheckInList({ companyId, siteId }: { readonly companyId: string; readon
 }
 
 /** Spec §2 latest check-ins, read again from the top when anyone checks in or out (issue 10). */
-export function SiteCheckIns({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+export function SiteCheckIns({ companyId, siteId, timeZone }: SiteListProps) {
   const [generation, setGeneration] = useState(0);
   useLiveChanges(companyId, 'onsite', () => setGeneration((value) => value + 1));
-  return <CheckInList key={generation} companyId={companyId} siteId={siteId} />;
+  return <CheckInList key={generation} companyId={companyId} siteId={siteId} timeZone={timeZone} />;
 }
 
-export function SiteSwms({ companyId, siteId }: { readonly companyId: string; readonly siteId: string }) {
+export function SiteSwms({ companyId, siteId, timeZone }: SiteListProps) {
   const load = useCallback(
     (cursor: string | null, signal: AbortSignal) => getSiteSwms(companyId, siteId, { cursor, limit: activityPageSize }, { signal }),
     [companyId, siteId],
@@ -87,7 +93,7 @@ export function SiteSwms({ companyId, siteId }: { readonly companyId: string; re
             {reviewStatusLabels[swms.status]}
           </StatusBadge>
           <time className="activity-time" dateTime={swms.createdAt}>
-            {formatActivity(swms.createdAt)}
+            {formatActivity(swms.createdAt, timeZone)}
           </time>
         </Link>
       )}

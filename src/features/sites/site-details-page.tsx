@@ -20,6 +20,7 @@ import * as session from '../../../machines/session.selectors';
 import { Session } from '../../app/hooks';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { siteStatusLabels } from '../../domain/site-status';
+import { siteTimeZoneLabels } from '../../domain/site-time-zone';
 
 function SupervisorLink({ site }: { readonly site: ProjectSite }) {
   if (!site.supervisor) return <span className="muted">{siteText.unallocated}</span>;
@@ -63,6 +64,7 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
             <DetailItem label={siteFieldLabels.postcode}>{site.postcode}</DetailItem>
             <DetailItem label={siteColumnLabels.siteNumber}>{site.siteNumber}</DetailItem>
             <DetailItem label={siteColumnLabels.client}>{site.clientName}</DetailItem>
+            <DetailItem label={siteFieldLabels.timeZone}>{siteTimeZoneLabels[site.timeZone]}</DetailItem>
             <DetailItem label={siteText.siteSupervisor}>
               <SupervisorLink site={site} />
             </DetailItem>
@@ -93,8 +95,8 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
         </CardContent>
       </Card>
       <div className="site-activity">
-        <SiteCheckIns companyId={companyId} siteId={site._id} />
-        <SiteSwms companyId={companyId} siteId={site._id} />
+        <SiteCheckIns companyId={companyId} siteId={site._id} timeZone={site.timeZone} />
+        <SiteSwms companyId={companyId} siteId={site._id} timeZone={site.timeZone} />
       </div>
     </>
   );

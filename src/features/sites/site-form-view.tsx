@@ -12,6 +12,7 @@ import * as editor from '../../../machines/site-editor.selectors';
 import type { SiteTextField } from '../../domain/site-form';
 import { siteFieldLabels, siteText } from './strings';
 import { SupervisorPicker } from './supervisor-picker';
+import { TimeZonePicker } from './time-zone-picker';
 import type { useSiteEditor } from './use-site-editor';
 import { useSupervisors } from './use-supervisors';
 
@@ -102,6 +103,13 @@ export function SiteFormView({ actor, companyId, submitLabel }: SiteFormViewProp
           {textField('postcode')}
           {textField('siteNumber')}
           {textField('clientName')}
+          <TimeZonePicker
+            value={values.timeZone}
+            disabled={locked}
+            error={errors.timeZone}
+            onChange={(timeZone) => actor.send({ type: 'timeZone.change', timeZone })}
+            onBlur={() => actor.send({ type: 'field.blur', field: 'timeZone' })}
+          />
           {isAdmin ? (
             <div data-span="full">
               <SupervisorPicker

@@ -48,14 +48,18 @@ export const siteText = {
 /** Spec §8 site toasts, kept where the server's messages are. */
 export { projectSiteMessages as siteToasts } from '../../domain/project-site';
 
-export const siteFieldLabels: Record<SiteTextField, string> = {
+export const siteFieldLabels: Record<SiteTextField | 'timeZone', string> = {
   address: 'Street Address',
   suburb: 'Suburb',
   postcode: 'Postcode',
   siteNumber: 'Job No.',
   clientName: 'Client',
   otherPpe: 'Other PPE',
+  timeZone: 'Time Zone',
 };
+
+/** Issue 55 §3: under the site form's time zone. */
+export const timeZoneHint = "Check-ins, SWMS and the evacuation list of this site show on this clock. It follows the postcode's state unless you choose another.";
 
 export const siteColumnLabels = {
   address: 'Street Address',

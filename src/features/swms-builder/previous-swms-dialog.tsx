@@ -47,7 +47,7 @@ export function PreviousSwmsDialog({ activity }: { readonly activity: OwnActivit
                 {items.map((item) => {
                   const task = item.taskDescription.trim() || text.untitled;
                   const where = `${item.site.address}, ${item.site.suburb}`;
-                  const when = formatDateTime(item.createdAt);
+                  const when = formatDateTime(item.createdAt, item.site.timeZone);
                   return (
                     <li key={item._id}>
                       <button

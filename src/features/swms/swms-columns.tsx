@@ -8,7 +8,7 @@ import { swmsText } from './strings';
 
 export const submitterName = (row: SwmsListItem) => `${row.submittedBy.firstName} ${row.submittedBy.surname}`.trim();
 
-export const swmsRowLabel = (row: SwmsListItem) => swmsText.rowLabel(submitterName(row), formatDateTime(row.createdAt));
+export const swmsRowLabel = (row: SwmsListItem) => swmsText.rowLabel(submitterName(row), formatDateTime(row.createdAt, row.siteTimeZone));
 
 /** Spec §2 SWMS list columns; Status is the viewer's own flag (spec §4). */
 export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
@@ -18,7 +18,7 @@ export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
   {
     id: 'createdAt',
     header: swmsText.dateTimeSubmitted,
-    cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>,
+    cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt, row.siteTimeZone)}</time>,
     sortKey: 'createdAt.date',
     className: 'swms-col-date',
   },

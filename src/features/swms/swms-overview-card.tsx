@@ -29,7 +29,7 @@ export function SwmsOverviewCard({ companyId, swms }: { readonly companyId: stri
           </DetailItem>
           <DetailItem label={swmsText.jobNo}>{swms.site.siteNumber}</DetailItem>
           <DetailItem label={swmsText.submittedAt}>
-            <time dateTime={swms.createdAt}>{formatActivity(swms.createdAt)}</time>
+            <time dateTime={swms.createdAt}>{formatActivity(swms.createdAt, swms.site.timeZone)}</time>
           </DetailItem>
         </DetailList>
       </CardContent>

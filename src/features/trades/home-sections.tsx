@@ -56,7 +56,7 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
         {open.map((checkIn) => (
           <div key={checkIn._id} className="home-on-site-item">
             <SiteName site={checkIn.site} />
-            <p className="home-on-site-time">{homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))}</p>
+            <p className="home-on-site-time">{homeText.checkedInAt(formatDateTime(checkIn.checkedInAt, checkIn.site.timeZone))}</p>
             <div className="home-actions">
               <Button asChild size="lg">
                 <Link to={newSwmsPath(checkIn.site._id)}>{homeText.newSwms}</Link>
@@ -94,7 +94,7 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
 
 function checkOutText(checkIn: ActivityCheckIn): string {
   if (checkIn.checkedOutAt === null) return homeText.stillOnSite;
-  const time = formatDateTime(checkIn.checkedOutAt);
+  const time = formatDateTime(checkIn.checkedOutAt, checkIn.site.timeZone);
   if (checkIn.checkoutKind === 'automatic') return homeText.checkedOutAutomatically(time);
   if (checkIn.checkoutKind === 'manual') return homeText.checkedOutBySupervisor(time);
   return homeText.checkedOutAt(time);
@@ -171,7 +171,7 @@ export function RecentCheckInsCard({ activity }: { readonly activity: TradesActi
         <>
           <SiteName site={checkIn.site} />
           <span className="home-list-meta">
-            {homeText.checkedInAt(formatDateTime(checkIn.checkedInAt))} · {checkOutText(checkIn)}
+            {homeText.checkedInAt(formatDateTime(checkIn.checkedInAt, checkIn.site.timeZone))} · {checkOutText(checkIn)}
           </span>
         </>
       )}
@@ -187,7 +187,7 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
         <>
           <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
           <SiteName site={swms.site} />
-          <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt))}</span>
+          <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt, swms.site.timeZone))}</span>
           <span className="home-flags">
             <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
             <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>

@@ -16,6 +16,12 @@ const event = (overrides: Partial<AuditEvent>): AuditEvent => ({
 });
 
 describe('auditSentence', () => {
+  it('names the clock when told one, as a PDF with no viewer is (issue 55 §3)', () => {
+    expect(auditSentence(event({ at: '2026-11-21T03:05:00.000Z' }), 'Australia/Sydney')).toBe(
+      'Priya Sharma (Supervisor) marked SWMS HB-1047 / Rope access as Reviewed, 21 Nov 2026 14:05 AEDT',
+    );
+  });
+
   it('reads as who did what to which record, and when', () => {
     expect(auditSentence(event({}))).toBe('Priya Sharma (Supervisor) marked SWMS HB-1047 / Rope access as Reviewed, 21 Nov 2026 14:05');
   });

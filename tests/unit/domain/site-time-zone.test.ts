@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteTimeZone } from '../../../src/domain/site-time-zone';
+import { australianStates, siteTimeZone, siteTimeZoneLabels, siteTimeZones, stateOfPostcode, stateTimeZones } from '../../../src/domain/site-time-zone';
 
 describe('siteTimeZone', () => {
   it.each([
@@ -36,6 +36,47 @@ describe('siteTimeZone', () => {
   it('answers only zones the runtime knows', () => {
     for (const postcode of ['2000', '2880', '0800', '3000', '4000', '5000', '6000', '7000']) {
       expect(() => new Intl.DateTimeFormat('en-AU', { timeZone: siteTimeZone(postcode) })).not.toThrow();
+    }
+  });
+});
+
+describe('stateOfPostcode (issue 55 §3: the site form has no state field)', () => {
+  it.each([
+    ['2000', 'NSW'],
+    ['2599', 'NSW'],
+    ['2600', 'ACT'],
+    ['2618', 'ACT'],
+    ['2619', 'NSW'],
+    ['2900', 'ACT'],
+    ['2920', 'ACT'],
+    ['2921', 'NSW'],
+    ['0200', 'ACT'],
+    ['0800', 'NT'],
+    ['3000', 'VIC'],
+    ['8001', 'VIC'],
+    ['4000', 'QLD'],
+    ['9726', 'QLD'],
+    ['5000', 'SA'],
+    ['6000', 'WA'],
+    ['7000', 'TAS'],
+  ] as const)('postcode %s is in %s', (postcode, state) => {
+    expect(stateOfPostcode(postcode)).toBe(state);
+  });
+
+  it('answers null for a postcode no state has, or for anything else', () => {
+    for (const postcode of ['0100', '0500', '', '600', 'abcd']) expect(stateOfPostcode(postcode), postcode).toBeNull();
+  });
+
+  it('gives each state its capital’s zone', () => {
+    for (const state of australianStates) expect(siteTimeZones).toContain(stateTimeZones[state]);
+    expect(siteTimeZone('2601')).toBe('Australia/Sydney');
+    expect(siteTimeZone('2898')).toBe('Australia/Lord_Howe');
+  });
+
+  it('offers only zones the runtime knows, each with a label', () => {
+    for (const zone of siteTimeZones) {
+      expect(() => new Intl.DateTimeFormat('en-AU', { timeZone: zone })).not.toThrow();
+      expect(siteTimeZoneLabels[zone]).toBeTruthy();
     }
   });
 });
