@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { MachineLabels } from '../../../machines/machine-labels';
 
 export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
@@ -59,9 +59,19 @@ interface TransitionLike {
 
 interface CompositeGuard {
   readonly name: string;
+  readonly check?: unknown;
   readonly guards?: readonly unknown[];
   readonly stateValue?: unknown;
 }
+
+const checkOf = (guard: unknown) => (guard as CompositeGuard).check;
+/** xstate's guard helpers, known by their check (a minified build renames the functions themselves). */
+const composites = new Map<unknown, string>([
+  [checkOf(and([])), 'and'],
+  [checkOf(or([])), 'or'],
+  [checkOf(not('guard')), 'not'],
+  [checkOf(stateIn('guard')), 'in'],
+]);
 
 /** A guard's code name; xstate's `not`, `and`, `or` and `stateIn` spelled out with what they hold. */
 export function guardName(guard: unknown): string | null {
@@ -69,8 +79,9 @@ export function guardName(guard: unknown): string | null {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
     const composite = guard as unknown as CompositeGuard;
-    if (Array.isArray(composite.guards)) return `${composite.name}(${composite.guards.map((inner) => guardName(inner) ?? 'guard').join(', ')})`;
-    if (composite.stateValue !== undefined) return `in(${typeof composite.stateValue === 'string' ? composite.stateValue : JSON.stringify(composite.stateValue)})`;
+    const kind = composites.get(composite.check);
+    if (kind === 'in') return `in(${typeof composite.stateValue === 'string' ? composite.stateValue : JSON.stringify(composite.stateValue)})`;
+    if (kind) return `${kind}(${(composite.guards ?? []).map((inner) => guardName(inner) ?? 'guard').join(', ')})`;
     return composite.name || 'guard';
   }
   if (typeof guard === 'object' && 'type' in guard && typeof guard.type === 'string') return guard.type;
