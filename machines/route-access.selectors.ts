@@ -33,7 +33,9 @@ export function isPublicRoute(pathname: string): boolean {
   return publicPaths.includes(normalisePathname(pathname)) || isCheckInPage(pathname);
 }
 
-const has = (viewer: SignedInViewer, role: AccessTokenPayload['roles'][number]) => viewer.roles.includes(role);
+type Role = AccessTokenPayload['roles'][number];
+
+const has = (viewer: SignedInViewer, role: Role) => viewer.roles.includes(role);
 const hasNoPortalRole = (viewer: SignedInViewer) => has(viewer, 'Unregistered') || viewer.roles.length === 0;
 
 /** Spec §2: a non-super-user at /clients goes to their company, or to /unauthorised without one. */
@@ -88,6 +90,15 @@ function tradesArea(viewer: SignedInViewer, rest: readonly string[]): RouteAcces
   return has(viewer, 'TradesPerson') && viewer.sub === id ? allow : redirect('/unauthorised');
 }
 
+/** Issue 55 §9: the workflow diagrams are for company and platform roles, not tradespeople. */
+export const workflowReaders: readonly Role[] = ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'];
+
+/** /workflows and /workflows/{machineId}: a workflow reader's. */
+function workflowsArea(viewer: SignedInViewer): RouteAccess {
+  if (workflowReaders.some((role) => has(viewer, role))) return allow;
+  return hasNoPortalRole(viewer) ? redirect('/unauthorised_role') : redirect('/unauthorised');
+}
+
 /** /profile, /profile/create and /profile/{id}: any role but Unregistered. */
 function profileArea(viewer: SignedInViewer, rest: readonly string[]): RouteAccess {
   return rest.length <= 1 && hasNoPortalRole(viewer) ? redirect('/unauthorised_role') : allow;
@@ -111,6 +122,8 @@ function firstDecision(pathname: string, viewer: RouteViewer): RouteAccess {
       return siteArea(signedInViewer, rest);
     case 'trades':
       return tradesArea(signedInViewer, rest.map(decodeSegment));
+    case 'workflows':
+      return workflowsArea(signedInViewer);
     default:
       return allow;
   }

@@ -92,7 +92,15 @@ const cases: [rule: string, path: string, who: RouteViewer, expected: RouteAcces
   ['a supervisor at a site edit form goes to the SWMS list', '/company/acme/projectsites/7/edit', supervisor, to('/company/acme/swms')],
   ["an auditor may see a site's evacuation list", '/company/acme/projectsites/7/evacuation', auditor, allow],
   ['an admin may see the evacuation list', '/company/acme/projectsites/7/evacuation', admin, allow],
-  ['the workflow diagrams need only a sign-in', '/workflows', tradesPerson, allow],
+  ['a super user may read the workflow diagrams', '/workflows', superUser, allow],
+  ['an admin may read a workflow diagram', '/workflows/swmsReview', admin, allow],
+  ['a supervisor may read a workflow diagram', '/workflows/swmsReview', supervisor, allow],
+  ['an auditor may read the workflow diagrams', '/workflows', auditor, allow],
+  ['a tradesperson at the workflow diagrams is unauthorised', '/workflows', tradesPerson, to('/unauthorised')],
+  ['a tradesperson at one workflow diagram is unauthorised', '/workflows/swmsBuilder', tradesPerson, to('/unauthorised')],
+  ['a tradesperson who is also an admin may read them', '/workflows', viewer(['TradesPerson', 'CompanyAdmin'], 'acme'), allow],
+  ['an Unregistered user at the workflow diagrams has no roles', '/workflows', unregistered, to('/unauthorised_role')],
+  ['a signed-out visitor of a workflow diagram signs in first', '/workflows/session', signedOut, signIn],
   ['the unauthorised page needs only a sign-in', '/unauthorised', unregistered, allow],
   ['an unmatched path is allowed (the app says it is not authorised)', '/nowhere/at/all', admin, allow],
   ['a trailing slash is ignored', '/clients/', admin, to('/company/acme')],
@@ -105,7 +113,7 @@ describe('routeAccess', () => {
 
   test('a redirect never lands on a page that redirects again', () => {
     const viewers = [superUser, admin, supervisor, tradesPerson, unregistered, noRoles, viewer(['TradesPerson'], 'acme')];
-    const paths = ['/clients', '/clients/1', '/company/acme', '/company/acme/employees', '/company/acme/swms', '/company/x', '/profile'];
+    const paths = ['/clients', '/clients/1', '/company/acme', '/company/acme/employees', '/company/acme/swms', '/company/x', '/profile', '/workflows'];
     for (const who of viewers) {
       for (const path of paths) {
         const access = routeAccess(path, who);

@@ -1,4 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
+import { workflowReaders } from '../../../machines/route-access.selectors';
 import type { Role } from '../../domain/roles';
 import { BriefcaseIcon, BuildingIcon, ClipboardCheckIcon, FlowIcon, MapPinIcon, ShieldIcon, UserIcon, UsersIcon } from '../../ui/icons';
 
@@ -34,13 +35,7 @@ const entries: readonly NavEntry[] = [
   },
   { label: 'Company Profile', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}`, icon: BuildingIcon, end: true },
   { label: 'Audit Trail', roles: ['CompanyAdmin'], needsCompany: true, path: (id) => `/company/${id}/audit`, icon: ShieldIcon },
-  {
-    label: 'Workflows',
-    roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor', 'TradesPerson'],
-    needsCompany: false,
-    path: () => '/workflows',
-    icon: FlowIcon,
-  },
+  { label: 'Workflows', roles: workflowReaders, needsCompany: false, path: () => '/workflows', icon: FlowIcon },
   {
     label: 'My Profile',
     roles: ['SuperUser', 'CompanyAdmin', 'CompanySupervisor'],

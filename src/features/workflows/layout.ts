@@ -19,7 +19,13 @@ export interface PlacedTransition {
   /** The state the arrow ends at: the source itself for a transition that stays. */
   readonly targetId: string;
   readonly points: readonly { readonly x: number; readonly y: number }[];
-  readonly label: Box & { readonly text: string };
+  readonly label: Box & { readonly lines: readonly ArrowLine[] };
+}
+
+/** One line of an arrow's words: the event's, or the condition's (drawn quieter). */
+export interface ArrowLine {
+  readonly text: string;
+  readonly condition: boolean;
 }
 
 export interface PlacedInitial {
@@ -31,24 +37,52 @@ export interface PlacedInitial {
 export interface StatechartLayout {
   readonly width: number;
   readonly height: number;
+  /** The state the machine starts in (the first region's, in a parallel machine): where a large drawing opens. */
+  readonly start: Box | null;
   readonly states: readonly PlacedState[];
   readonly transitions: readonly PlacedTransition[];
   readonly initials: readonly PlacedInitial[];
 }
 
-const charWidth = 7.4;
-const smallCharWidth = 6.4;
+const charWidth = 7.6;
+const smallCharWidth = 6.6;
+/** Lines of a state's name and of an arrow's words, as the SVG draws them (13 px and 12 px text). */
+export const stateLineHeight = 17;
+export const transitionLineHeight = 15;
 const titleHeight = 34;
 const markerSize = 14;
 const initialSuffix = '::initial';
+const stateLineChars = 22;
+const transitionLineChars = 30;
 
-/** The words on a transition's arrow: its event, then its guard in brackets. */
-export const transitionText = (transition: DiagramTransition) => (transition.guard ? `${transition.label} [${transition.guard}]` : transition.label);
+/** Words broken into lines of at most `max` characters (a longer word keeps a line to itself). */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** A parallel state says so after its name. */
+export const stateTitle = (state: DiagramState) => (state.kind === 'parallel' ? `${state.label} (in parallel)` : state.label);
+
+/** A state box's lines: a simple state's name wraps; a container's stays one title line. */
+export const stateLines = (state: DiagramState) => (state.childIds.length > 0 ? [stateTitle(state)] : wrapWords(stateTitle(state), stateLineChars));
+
+/** The words on a transition's arrow: its event, then its condition, each wrapped. */
+export const transitionLines = (transition: DiagramTransition): ArrowLine[] => [
+  ...wrapWords(transition.label, transitionLineChars).map((text) => ({ text, condition: false })),
+  ...wrapWords(transition.condition ?? '', transitionLineChars).map((text) => ({ text, condition: true })),
+];
+
+const longest = (lines: readonly (string | ArrowLine)[]) => Math.max(0, ...lines.map((line) => (typeof line === 'string' ? line : line.text).length));
 
 function stateSize(state: DiagramState): { width: number; height: number } {
-  const tagLine = state.tags.length > 0 ? state.tags.map((tag) => `#${tag}`).join(' ') : '';
-  const width = Math.max(110, state.key.length * charWidth + 32, tagLine.length * smallCharWidth + 32);
-  return { width, height: tagLine ? 54 : 40 };
+  const lines = stateLines(state);
+  return { width: Math.max(110, longest(lines) * charWidth + 28), height: lines.length * stateLineHeight + 22 };
 }
 
 function elkNode(state: DiagramState, byId: ReadonlyMap<string, DiagramState>): ElkNode {
@@ -63,7 +97,7 @@ function elkNode(state: DiagramState, byId: ReadonlyMap<string, DiagramState>): 
     layoutOptions: {
       'elk.padding': `[top=${titleHeight + 6},left=18,bottom=18,right=18]`,
       'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-      'elk.nodeSize.minimum': `(${Math.max(140, state.key.length * charWidth + 40)}, 60)`,
+      'elk.nodeSize.minimum': `(${Math.max(140, stateTitle(state).length * charWidth + 40)}, 60)`,
     },
     children: hasInitial ? [{ id: `${state.id}${initialSuffix}`, width: markerSize, height: markerSize }, ...children] : children,
   };
@@ -86,18 +120,18 @@ async function layoutIn(elk: ELK, model: StatechartModel, direction: 'DOWN' | 'R
   if (!root) throw new Error(`No root state in ${model.machineId}`);
 
   const edges: ElkExtendedEdge[] = [];
-  const arrows = new Map<string, { transition: DiagramTransition; targetId: string; text: string }>();
+  const arrows = new Map<string, { transition: DiagramTransition; targetId: string; lines: readonly ArrowLine[] }>();
   for (const transition of model.transitions) {
     const targets = transition.targetIds.length > 0 ? transition.targetIds : [transition.sourceId];
     targets.forEach((targetId, index) => {
       const id = `${transition.id}>${index}`;
-      const text = transitionText(transition);
-      arrows.set(id, { transition, targetId, text });
+      const lines = transitionLines(transition);
+      arrows.set(id, { transition, targetId, lines });
       edges.push({
         id,
         sources: [transition.sourceId],
         targets: [targetId],
-        labels: [{ id: `${id}:label`, text, width: text.length * smallCharWidth + 10, height: 18 }],
+        labels: [{ id: `${id}:label`, text: lines.map((line) => line.text).join(' '), width: longest(lines) * smallCharWidth + 12, height: lines.length * transitionLineHeight + 6 }],
       });
     });
   }
@@ -149,7 +183,7 @@ async function layoutIn(elk: ELK, model: StatechartModel, direction: 'DOWN' | 'R
         transition: arrow.transition,
         targetId: arrow.targetId,
         points: pointsOf(edge),
-        label: { x: label?.x ?? 0, y: label?.y ?? 0, width: label?.width ?? 0, height: label?.height ?? 0, text: arrow.text },
+        label: { x: label?.x ?? 0, y: label?.y ?? 0, width: label?.width ?? 0, height: label?.height ?? 0, lines: arrow.lines },
       });
       continue;
     }
@@ -157,5 +191,17 @@ async function layoutIn(elk: ELK, model: StatechartModel, direction: 'DOWN' | 'R
     const marker = markers.get(parentId);
     if (marker) initials.push({ parentId, marker, points: pointsOf(edge) });
   }
-  return { width: graph.width ?? 0, height: graph.height ?? 0, states, transitions, initials };
+  const startId = startStateId(model, byId);
+  const start = states.find((placed) => placed.state.id === startId) ?? null;
+  return { width: graph.width ?? 0, height: graph.height ?? 0, start, states, transitions, initials };
+}
+
+/** The simple state the machine enters first, following each parent's initial child (a parallel state's first region). */
+function startStateId(model: StatechartModel, byId: ReadonlyMap<string, DiagramState>): string {
+  let current = byId.get(model.rootId);
+  while (current && current.childIds.length > 0) {
+    const children = current.childIds.flatMap((id) => byId.get(id) ?? []);
+    current = current.kind === 'parallel' ? children[0] : (children.find((child) => child.initial) ?? children[0]);
+  }
+  return current?.id ?? model.rootId;
 }

@@ -1,7 +1,9 @@
-import type { StatechartModel } from './statechart-model';
+import type { DiagramTransition, StatechartModel } from './statechart-model';
 import { workflowText } from './strings';
 
-/** What a state means and where it can go: its description, tags and outgoing transitions. */
+const arrowWords = (transition: DiagramTransition) => [transition.label, transition.condition].filter(Boolean).join(', ');
+
+/** What a state means and where it can go, in words, with the code names the machine uses beside them. */
 export function StateDetails({ model, stateId }: { readonly model: StatechartModel; readonly stateId: string | null }) {
   const state = model.states.find((candidate) => candidate.id === stateId);
   if (!state) {
@@ -11,11 +13,14 @@ export function StateDetails({ model, stateId }: { readonly model: StatechartMod
       </aside>
     );
   }
-  const keyOf = (id: string) => model.states.find((candidate) => candidate.id === id)?.key ?? id;
+  const labelOf = (id: string) => model.states.find((candidate) => candidate.id === id)?.label ?? id;
   const outgoing = model.transitions.filter((transition) => transition.sourceId === state.id);
   return (
     <aside className="workflow-details" aria-label={workflowText.details} aria-live="polite">
-      <h2>{state.key}</h2>
+      <h2>{state.label}</h2>
+      <p className="workflow-code">
+        {workflowText.code}: <code>{state.id}</code>
+      </p>
       {state.description ? <p>{state.description}</p> : null}
       {state.tags.length > 0 ? (
         <p className="muted">
@@ -27,9 +32,10 @@ export function StateDetails({ model, stateId }: { readonly model: StatechartMod
       <ul>
         {outgoing.map((transition) => (
           <li key={transition.id}>
-            <code>{transition.label}</code>
-            {transition.guard ? ` [${transition.guard}]` : ''} →{' '}
-            {transition.targetIds.length > 0 ? transition.targetIds.map(keyOf).join(', ') : workflowText.stays}
+            {arrowWords(transition)} → {transition.targetIds.length > 0 ? transition.targetIds.map(labelOf).join(', ') : workflowText.stays}
+            <div className="workflow-code">
+              <code>{transition.code}</code>
+            </div>
             {transition.description ? <div className="muted">{transition.description}</div> : null}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { useId, type KeyboardEvent, type Ref } from 'react';
-import { transitionText, type PlacedState, type PlacedTransition, type StatechartLayout } from './layout';
+import { stateLineHeight, stateLines, stateTitle, transitionLineHeight, type PlacedState, type PlacedTransition, type StatechartLayout } from './layout';
 
 export interface DiagramMarks {
   /** Lower-case search text: what matches stays bright, the rest dims. */
@@ -49,10 +49,13 @@ function Regions({ layout }: { readonly layout: StatechartLayout }) {
   return <g aria-hidden="true">{dividers}</g>;
 }
 
+/** A state's code names, for its SVG title: its id and its tags. */
+const stateCode = (placed: PlacedState) => [placed.state.id, ...placed.state.tags.map((tag) => `#${tag}`)].join(' ');
+
 function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState; readonly marks: DiagramMarks; readonly onSelect?: ((id: string) => void) | undefined }) {
   const { state, x, y, width, height } = placed;
   const container = state.childIds.length > 0;
-  const dim = !matches(marks.query, state.key, state.description, ...state.tags);
+  const dim = !matches(marks.query, state.label, state.id, state.description, ...state.tags);
   const visits = marks.visits.get(state.id) ?? [];
   const interactive = onSelect !== undefined;
   const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
@@ -60,7 +63,9 @@ function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState;
     event.preventDefault();
     onSelect?.(state.id);
   };
-  const tags = state.tags.map((tag) => `#${tag}`).join(' ');
+  const lines = stateLines(state);
+  const firstLineY = container ? y + 22 : y + height / 2 - ((lines.length - 1) * stateLineHeight) / 2 + 5;
+  const textX = container ? x + 14 : x + width / 2;
   return (
     <g
       className="state"
@@ -72,20 +77,19 @@ function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState;
       data-selected={marks.selectedId === state.id || undefined}
       data-visited={visits.length > 0 || undefined}
       {...(interactive
-        ? { tabIndex: 0, role: 'button', 'aria-label': `${state.key}${state.kind === 'parallel' ? ' (parallel)' : ''}${tags ? ` ${tags}` : ''}, state${state.description ? `: ${state.description}` : ''}`, 'aria-pressed': marks.selectedId === state.id, onClick: () => onSelect(state.id), onKeyDown }
+        ? { tabIndex: 0, role: 'button', 'aria-label': `${stateTitle(state)}, state${state.description ? `: ${state.description}` : ''}`, 'aria-pressed': marks.selectedId === state.id, onClick: () => onSelect(state.id), onKeyDown }
         : {})}
     >
+      <title>{stateCode(placed)}</title>
       <rect className="state-box" x={x} y={y} width={width} height={height} rx={container ? 14 : 10} />
       {state.kind === 'final' ? <rect className="state-final" x={x + 4} y={y + 4} width={width - 8} height={height - 8} rx={7} /> : null}
-      <text className="state-name" x={container ? x + 14 : x + width / 2} y={container ? y + 22 : y + (tags ? 21 : height / 2 + 5)} textAnchor={container ? 'start' : 'middle'}>
-        {state.key}
-        {state.kind === 'parallel' ? ' (parallel)' : ''}
+      <text className="state-name" x={textX} y={firstLineY} textAnchor={container ? 'start' : 'middle'}>
+        {lines.map((line, index) => (
+          <tspan key={index} x={textX} dy={index === 0 ? 0 : stateLineHeight}>
+            {line}
+          </tspan>
+        ))}
       </text>
-      {tags ? (
-        <text className="state-tags" x={container ? x + 14 : x + width / 2} y={container ? y + 36 : y + 40} textAnchor={container ? 'start' : 'middle'}>
-          {tags}
-        </text>
-      ) : null}
       {visits.map((order, index) => (
         <g key={order} className="visit" aria-hidden="true" transform={`translate(${x + width - 10 - index * 24},${y - 8})`}>
           <circle r={11} />
@@ -98,7 +102,7 @@ function StateShape({ placed, marks, onSelect }: { readonly placed: PlacedState;
   );
 }
 
-/** The statechart as SVG: states as rounded boxes (nested, regions divided), arrows labelled with event, guard and delay. */
+/** The statechart as SVG: states as rounded boxes (nested, regions divided), arrows with their event and condition in words; code names in each title. */
 export function StatechartSvg({ layout, title, marks, onSelect, transform, className, svgRef }: StatechartSvgProps) {
   const ordered = [...layout.states].sort((a, b) => a.depth - b.depth);
   const arrowId = `statechart-arrow-${useId().replace(/[^a-zA-Z0-9-]/g, '')}`;
@@ -130,13 +134,19 @@ export function StatechartSvg({ layout, title, marks, onSelect, transform, class
           </g>
         ))}
         {layout.transitions.map((placed) => {
-          const dim = !matches(marks.query, placed.transition.label, placed.transition.guard, placed.transition.eventType);
+          const { transition, label } = placed;
+          const dim = !matches(marks.query, transition.label, transition.condition, transition.code);
           return (
-            <g key={placed.id} className="transition" data-kind={placed.transition.kind} data-dim={dim || undefined} data-transition-id={placed.transition.id}>
+            <g key={placed.id} className="transition" data-kind={transition.kind} data-dim={dim || undefined} data-transition-id={transition.id}>
+              <title>{transition.code}</title>
               <path d={path(placed.points)} markerEnd={arrow} />
-              <rect className="transition-label-box" x={placed.label.x} y={placed.label.y} width={placed.label.width} height={placed.label.height} rx={4} />
-              <text x={placed.label.x + 5} y={placed.label.y + 13}>
-                {transitionText(placed.transition)}
+              <rect className="transition-label-box" x={label.x} y={label.y} width={label.width} height={label.height} rx={4} />
+              <text x={label.x + 6} y={label.y + 14}>
+                {label.lines.map((line, index) => (
+                  <tspan key={index} className={line.condition ? 'transition-condition' : undefined} x={label.x + 6} dy={index === 0 ? 0 : transitionLineHeight}>
+                    {line.text}
+                  </tspan>
+                ))}
               </text>
             </g>
           );

@@ -13,6 +13,7 @@ export const workflowText = {
   details: 'State details',
   pick: 'Choose a state (Tab to it and press Enter) to read what it means and where it can go.',
   tags: 'Tags',
+  code: 'In the code',
   outgoing: 'Leaves by',
   none: 'None',
   stays: 'stays here',

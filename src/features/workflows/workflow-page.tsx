@@ -17,9 +17,9 @@ import { useSwmsVisits } from './use-swms-visits';
 import './workflows.css';
 
 function Diagram({ layout, title, marks, onSelect }: { readonly layout: StatechartLayout; readonly title: string; readonly marks: DiagramMarks; readonly onSelect: (id: string) => void }) {
-  const { view, frame, fit, zoomBy, handlers } = usePanZoom(layout);
+  const { view, frame, fit, open, zoomBy, handlers } = usePanZoom(layout);
   const printable = useRef<SVGSVGElement>(null);
-  useEffect(() => fit(), [fit]);
+  useEffect(() => open(), [open]);
   const fileName = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return (
     <>
@@ -74,8 +74,7 @@ export function WorkflowPage() {
 /** Suspends until the machine's own chunk has arrived; a chunk that does not arrive is the route's error. */
 function WorkflowDiagram({ workflow }: { readonly workflow: Workflow }) {
   const [params] = useSearchParams();
-  const machine = use(workflow.load());
-  const { model, laidOut } = useStatechartLayout(machine);
+  const { model, laidOut } = useStatechartLayout(use(workflow.load()));
   const visits = useSwmsVisits(workflow.id, params.get('swms'));
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);

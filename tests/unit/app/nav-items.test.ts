@@ -2,12 +2,15 @@ import { describe, expect, test } from 'vitest';
 import { navItemsFor } from '../../../src/app/layout/nav-items';
 
 describe('navItemsFor', () => {
-  test('a tradesperson sees their home and their profile form', () => {
+  test('a tradesperson sees their home and their profile form, and no workflow diagrams', () => {
     expect(navItemsFor(['TradesPerson'], null, 'trades-1').map(({ label, to }) => [label, to])).toEqual([
       ['Home', '/trades/trades-1'],
-      ['Workflows', '/workflows'],
       ['My Profile', '/trades/trades-1/edit'],
     ]);
+  });
+
+  test.for([['SuperUser', null], ['CompanyAdmin', 'acme'], ['CompanySupervisor', 'acme'], ['CompanyAuditor', 'acme']] as const)('%s sees the workflow diagrams', ([role, company]) => {
+    expect(navItemsFor([role], company, 'user-1').map(({ label }) => label)).toContain('Workflows');
   });
 
   test('a company admin keeps the spec §2 entries', () => {

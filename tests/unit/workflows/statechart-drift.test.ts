@@ -36,9 +36,9 @@ describe('the workflow diagrams never show less than the code', () => {
   });
 
   it.for(workflows.map((workflow) => [workflow.id, workflow] as const))('%s: every state and transition is in the drawing', async ([id, workflow]) => {
-    const machine = await workflow.load();
+    const { machine, labels } = await workflow.load();
     expect(machine.id).toBe(id);
-    const model = statechartModel(machine);
+    const model = statechartModel(machine, labels);
     const layout = await layoutStatechart(model, new ELK());
 
     const states = allNodes(machine.root).map((node) => node.id).sort();
@@ -49,7 +49,7 @@ describe('the workflow diagrams never show less than the code', () => {
     const drawnModel = model.transitions.map((transition) => `${transition.sourceId} --${transition.eventType}--> ${transition.targetIds.join(',')}`).sort();
     expect(drawnModel).toEqual(definedTransitions(machine));
     const arrows = new Set(layout.transitions.filter((placed) => placed.points.length >= 2).map((placed) => placed.transition.id));
-    for (const transition of model.transitions) expect(arrows.has(transition.id), `${transition.id} ${transition.label}`).toBe(true);
+    for (const transition of model.transitions) expect(arrows.has(transition.id), `${transition.id} ${transition.code}`).toBe(true);
 
     for (const state of model.states.filter((candidate) => candidate.initial)) {
       expect(layout.initials.some((initial) => initial.parentId === state.parentId), `initial marker of ${state.parentId}`).toBe(true);

@@ -1,0 +1,43 @@
+import type { MachineLabels } from './machine-labels';
+
+export const sessionLabels = {
+  states: {
+    session: 'Session',
+    'session.initialising': 'Reading what the browser kept',
+    'session.restoring': 'Deciding from what was kept',
+    'session.signedOut': 'Signed out',
+    'session.exchangingCode': 'Signing in with the code',
+    'session.refreshing': 'Renewing an expired sign-in',
+    'session.signedIn': 'Signed in',
+    'session.signedIn.active': 'Using the portal',
+    'session.signedIn.renewing': 'Renewing the sign-in',
+    'session.signingOut': 'Signing out',
+  },
+  events: {
+    'session.inviteCodeReceived': 'an invitation link is opened',
+    'session.codeReceived': 'the sign-in provider sends a code back',
+    'xstate.done.actor.loadStored': 'when what was kept is read',
+    'xstate.error.actor.loadStored': 'when it cannot be read',
+    'session.signIn': "'Continue with Google' or Apple",
+    'xstate.done.actor.exchangeCode': 'when the code is exchanged',
+    'xstate.error.actor.exchangeCode': 'when the exchange fails',
+    'xstate.done.actor.refreshToken': 'when the sign-in is renewed',
+    'xstate.error.actor.refreshToken': 'when renewing fails',
+    'session.tokenReceived': 'a new sign-in arrives (an accepted invitation)',
+    'session.signOut': "'Logout'",
+    'session.expired': 'the server no longer accepts the sign-in',
+    'xstate.after.refreshDue': 'a minute before the sign-in expires',
+    'xstate.done.actor.renewToken': 'when the sign-in is renewed',
+    'xstate.error.actor.renewToken': 'when renewing fails',
+    'xstate.done.actor.signOut': 'when the server has signed out',
+    'xstate.error.actor.signOut': 'when the server does not answer',
+  },
+  guards: {
+    hasCode: 'there is a code',
+    hasInviteCode: 'there is an invitation code',
+    hasAuthCode: 'a sign-in code is waiting',
+    hasLiveToken: 'a sign-in is kept and still valid',
+    hasToken: 'an expired sign-in is kept',
+    isReadableToken: 'the sign-in can be read',
+  },
+} satisfies MachineLabels;
