@@ -43,12 +43,23 @@ test('a supervisor lands on their company SWMS list, with Apple too', async ({ p
   await expect(nav.getByRole('link', { name: 'Projects' })).toHaveCount(0);
 });
 
-test('an unknown email lands on /unauthorised_role', async ({ page }) => {
+test('an unknown email lands on /unauthorised_role, which names the email and says what to do', async ({ page }) => {
   await page.goto('/');
   await signIn(page, demo.unknown);
   await expect(page).toHaveURL(/\/unauthorised_role$/);
-  await expect(page.getByText('You have no roles in the system')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You have no roles in the system' })).toBeVisible();
+  await expect(page.locator('[data-slot="signed-in-as"]')).toHaveText(`You signed in as ${demo.unknown}`);
+  await expect(page.getByText("Ask your company admin for an invitation, or scan a site's QR code.")).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
+  if (process.env.SCREENSHOTS_DIR) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/unauthorised-role-${width}-${colorScheme}.png` });
+      }
+    }
+  }
 });
 
 test('a deep link survives sign-in', async ({ page }) => {
