@@ -6,6 +6,7 @@ import { projectSiteMessages } from '../../src/domain/project-site';
 import { siteTimeZone } from '../../src/domain/site-time-zone';
 import {
   CheckInIdParam,
+  isClosedForCheckIn,
   siteVisitAuditActions,
   siteVisitMessages,
   type ActiveCheckIn,
@@ -76,6 +77,7 @@ export function visitSiteView(site: GateSite): VisitSite {
     otherPpe: site.other_ppe,
     hasSafetyPlan: site.plan_file_key !== null,
     timeZone: siteTimeZone(site.postcode),
+    status: site.status,
   };
 }
 
@@ -189,7 +191,7 @@ export async function checkIn(
   now = new Date(),
 ): Promise<CheckInAnswer> {
   const site = await siteForKey(app.db, rawSiteId, request.key);
-  if (site.status === 'completed' || site.status === 'cancelled') throw conflict(siteVisitMessages.siteClosed);
+  if (isClosedForCheckIn(site.status)) throw conflict(siteVisitMessages.siteClosed);
   if (site.plan_file_key !== null && request.safetyPlanAcknowledged !== true) throw badRequest(siteVisitMessages.safetyPlanNotAcknowledged);
   const timeZone = siteTimeZone(site.postcode);
   const problems = problemsOf(await findTradesProfile(app.db, user.sub), calendarDateIn(timeZone, now));
