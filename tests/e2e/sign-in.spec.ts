@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, storedKeys } from './support/sign-in';
+import { chooseDevAccount, demo, signIn, storedKeys } from './support/sign-in';
 import { recordRootScreens, shownScreens } from './support/root-screens';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -60,6 +60,29 @@ test('an unknown email lands on /unauthorised_role, which names the email and sa
       }
     }
   }
+});
+
+test('a sign-in the identity provider did not complete comes back to the login page with a line saying so', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  await page.goto('/?signInError=1');
+  await expect(page.getByRole('alert')).toHaveText('Sign-in did not complete: the sign-in code was invalid or had expired. Please try again.');
+  await expect(page).toHaveURL(/\/$/);
+  expect(logged.join('\n'), 'spec §8: the failure is logged to the console').toContain('Sign-in with the identity provider did not complete');
+  if (process.env.SCREENSHOTS_DIR) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/login-failed-${width}-${colorScheme}.png` });
+      }
+    }
+  }
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await chooseDevAccount(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
 });
 
 test('a deep link survives sign-in', async ({ page }) => {
