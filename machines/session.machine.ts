@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AccessTokenPayload, TokenResponse } from '../src/domain/token';
 import { isTokenLive, type Provider } from '../src/domain/token-claims';
 import { decodeAccessToken } from './access-token';
+import { httpStatusOf } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { sessionStorageKeys, storedValue, type PersistParams, type StoredSession } from './session-storage';
 
@@ -17,6 +18,11 @@ export interface SessionInput {
 export interface SessionContext extends StoredSession {
   payload: AccessTokenPayload | null;
   clock: Clock;
+  /**
+   * Why the last sign-in did not complete, which the login page says until the next attempt: the code was
+   * refused (bad or expired), or the portal could not be reached to exchange it.
+   */
+  signInFailure: SignInFailure | null;
 }
 
 export type SessionEvent =
@@ -25,9 +31,18 @@ export type SessionEvent =
   | { type: 'session.inviteCodeReceived'; inviteCode: string | null }
   | { type: 'session.tokenReceived'; token: string }
   | { type: 'session.signOut' }
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  | { type: 'session.signInFailed' };
 
 export type SessionEmitted = { type: 'session.initialised' };
+
+export type SignInFailure = 'refused' | 'unreachable';
+
+/** A code the server answered about (4xx) was refused; no answer or a server fault means it could not be exchanged. */
+export function signInFailureOf(error: unknown): SignInFailure {
+  const status = httpStatusOf(error);
+  return status !== null && status >= 400 && status < 500 ? 'refused' : 'unreachable';
+}
 
 export interface ExchangeCodeInput {
   code: string;
@@ -86,7 +101,8 @@ export const sessionMachine = setup({
     reportInitialised: emit({ type: 'session.initialised' } as const),
     clearToken: assign(signedOutValues),
     clearAuthCode: assign({ authCode: null }),
-    clearSession: assign({ provider: null, authCode: null, inviteCode: null, ...signedOutValues }),
+    clearSession: assign({ provider: null, authCode: null, inviteCode: null, signInFailure: null, ...signedOutValues }),
+    rememberSignInFailure: assign((_, { failure }: { failure: SignInFailure }) => ({ signInFailure: failure })),
     restoreStored: assign(({ context }, stored: StoredSession) => {
       const accessToken = storedValue(stored.accessToken);
       return {
@@ -100,6 +116,7 @@ export const sessionMachine = setup({
     acceptToken: assign((_, { token }: { token: string }) => ({
       accessToken: token,
       payload: decodeAccessToken(token),
+      signInFailure: null,
     })),
   },
   guards: {
@@ -126,6 +143,7 @@ export const sessionMachine = setup({
     inviteCode: null,
     payload: null,
     clock: (input ? input.clock : undefined) ?? systemClock,
+    signInFailure: null,
   }),
   initial: 'initialising',
   on: {
@@ -196,16 +214,22 @@ export const sessionMachine = setup({
         'session.signIn': {
           description: 'Remember the provider choice and leave for the identity provider.',
           actions: [
-            assign({ provider: ({ event }) => event.provider }),
+            assign({ provider: ({ event }) => event.provider, signInFailure: null }),
             { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.provider, value: event.provider }) },
             { type: 'redirectToProvider', params: ({ event }) => ({ provider: event.provider, returnTo: event.returnTo ?? null }) },
+          ],
+        },
+        'session.signInFailed': {
+          description: 'The identity provider sent the browser back without a sign-in (the server logs why): the login page says so.',
+          actions: [{ type: 'logError', params: () => ({ error: new Error('Sign-in with the identity provider did not complete') }) },
+            { type: 'rememberSignInFailure', params: { failure: 'refused' } },
           ],
         },
         'session.codeReceived': {
           guard: 'hasCode',
           target: 'exchangingCode',
           actions: [
-            assign({ authCode: ({ event }) => event.code }),
+            assign({ authCode: ({ event }) => event.code, signInFailure: null }),
             { type: 'persist', params: ({ event }) => ({ key: sessionStorageKeys.authCode, value: event.code }) },
           ],
         },
@@ -230,10 +254,11 @@ export const sessionMachine = setup({
             ],
           },
           {
-            description: 'Spec §8: a failed exchange is only logged; the token is not set.',
+            description: 'Spec §8: a failed exchange is logged and the token is not set; the login page says it failed (issue 55 §8).',
             target: 'signedOut',
             actions: [
               { type: 'logError', params: () => ({ error: new Error('The token exchange answered an unreadable token') }) },
+              { type: 'rememberSignInFailure', params: { failure: 'refused' } },
               'clearAuthCode',
               'clearToken',
               removeStored('authCode'),
@@ -242,10 +267,11 @@ export const sessionMachine = setup({
           },
         ],
         onError: {
-          description: 'Spec §8: a failed exchange is only logged; the token is not set.',
+          description: 'Spec §8: a failed exchange is logged and the token is not set; the login page says it failed (issue 55 §8).',
           target: 'signedOut',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'rememberSignInFailure', params: ({ event }) => ({ failure: signInFailureOf(event.error) }) },
             'clearAuthCode',
             'clearToken',
             removeStored('authCode'),

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { isReadOnly as readOnlyRoles, type Role } from '../src/domain/role-list';
 import type { AccessTokenPayload, Provider } from '../src/domain/token';
-import type { sessionMachine } from './session.machine';
+import type { sessionMachine, SignInFailure } from './session.machine';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -44,3 +44,6 @@ export const isReadOnly = (snapshot: SessionSnapshot): boolean => readOnlyRoles(
 export const inviteCode = (snapshot: SessionSnapshot): string | null => snapshot.context.inviteCode;
 
 export const provider = (snapshot: SessionSnapshot): Provider | null => snapshot.context.provider;
+
+/** Issue 55 §8: why the last sign-in failed, which the login page says; null once signed in or trying again. */
+export const signInFailure = (snapshot: SessionSnapshot): SignInFailure | null => (isSignedIn(snapshot) ? null : snapshot.context.signInFailure);

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Role } from '../src/domain/roles';
-import { siteVisitMessages, type ActiveCheckIn, type CheckInRequest, type EndedCheckIn, type SiteVisit } from '../src/domain/site-visit';
+import { isClosedForCheckIn, siteVisitMessages, type ActiveCheckIn, type CheckInRequest, type EndedCheckIn, type SiteVisit } from '../src/domain/site-visit';
 import type { Provider, TokenResponse } from '../src/domain/token';
 import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
@@ -124,6 +124,7 @@ export const siteCheckInMachine = setup({
     isForbidden: ({ event }) => 'error' in event && failureStatus(event.error) === 403,
     isConflict: ({ event }) => 'error' in event && failureStatus(event.error) === 409,
     isSignedOut: ({ context }) => !context.signedIn,
+    isSiteClosed: ({ context }) => context.visit !== null && isClosedForCheckIn(context.visit.site.status),
     isCheckedIn: ({ context }) => context.checkIn !== null,
     hasIncompleteProfile: ({ context }) => context.visit?.visitor?.profileComplete === false,
     hasProblems: ({ context }) => context.problems.length > 0,
@@ -181,8 +182,9 @@ export const siteCheckInMachine = setup({
     deciding: {
       description: 'The first rule that applies wins, in this order.',
       always: [
-        { guard: 'isSignedOut', target: 'signedOut' },
         { guard: 'isCheckedIn', target: 'checkedIn' },
+        { guard: 'isSiteClosed', target: 'siteClosed' },
+        { guard: 'isSignedOut', target: 'signedOut' },
         { guard: 'hasIncompleteProfile', target: 'profileIncomplete' },
         { guard: 'hasProblems', target: 'blocked' },
         { guard: 'isTradesperson', target: 'ready' },
@@ -193,6 +195,11 @@ export const siteCheckInMachine = setup({
     invalidKey: {
       type: 'final',
       description: "A replaced key or an unknown site: 'This site QR code is no longer valid', and whom to ask for the current one.",
+    },
+    siteClosed: {
+      type: 'final',
+      description:
+        "The site is Completed or Cancelled: 'This site is not open for check-in' says so before any sign-in or tick. A worker still checked in there checks out first.",
     },
     signedOut: {
       description: 'The site is shown with Continue with Google or Apple; the sign-in comes straight back to this page.',

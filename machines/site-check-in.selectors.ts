@@ -8,6 +8,7 @@ export type SiteCheckInSnapshot = SnapshotFrom<typeof siteCheckInMachine>;
 export type CheckInScreen =
   | 'loading'
   | 'invalidKey'
+  | 'siteClosed'
   | 'signedOut'
   | 'notTradesperson'
   | 'profileIncomplete'
@@ -22,6 +23,7 @@ const screenByState: Record<string, CheckInScreen> = {
   deciding: 'loading',
   joining: 'loading',
   invalidKey: 'invalidKey',
+  siteClosed: 'siteClosed',
   signedOut: 'signedOut',
   signingIn: 'signedOut',
   notTradesperson: 'notTradesperson',
@@ -45,7 +47,14 @@ export const isBusy = (snapshot: SiteCheckInSnapshot) => snapshot.hasTag('busy')
 
 export const site = (snapshot: SiteCheckInSnapshot): VisitSite | null => snapshot.context.visit?.site ?? null;
 
+/** Issue 55 §8: an on-hold site is still open for check-in, and the page says it is on hold above the PPE. */
+export const isOnHold = (snapshot: SiteCheckInSnapshot) => snapshot.context.visit?.site.status === 'on_hold';
+
 export const needsPpe = (snapshot: SiteCheckInSnapshot) => needsPpeConfirmation(snapshot.context.visit);
+
+/** How many boxes the site asks to be ticked before 'Check in': the hint under the button is worded for that many. */
+export const boxesToTick = (snapshot: SiteCheckInSnapshot): number =>
+  Number(needsPpeConfirmation(snapshot.context.visit)) + Number(needsSafetyPlanAcknowledgement(snapshot.context.visit));
 export const needsSafetyPlan = (snapshot: SiteCheckInSnapshot) => needsSafetyPlanAcknowledgement(snapshot.context.visit);
 export const safetyPlanUrl = (snapshot: SiteCheckInSnapshot) => snapshot.context.visit?.visitor?.safetyPlan?.url ?? null;
 export const ppeConfirmed = (snapshot: SiteCheckInSnapshot) => snapshot.context.ppeConfirmed;

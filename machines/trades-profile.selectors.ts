@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
+import { CalendarDate } from '../src/domain/trades';
+import { decode } from '../src/domain/decode';
 import { canAddLicence as roomForLicence, checkTradesProfile, storedPhotoUrls, type TradesProfileValues } from '../src/domain/trades-profile-form';
 import type { tradesProfileMachine } from './trades-profile.machine';
 
@@ -19,6 +21,13 @@ export const isFirstTime = (snapshot: Snapshot) => snapshot.context.person !== n
 export const photoUrls = (snapshot: Snapshot) => storedPhotoUrls(snapshot.context.person);
 
 export const canAddLicence = (snapshot: Snapshot) => snapshot.matches('editing') && snapshot.context.values !== null && roomForLicence(snapshot.context.values);
+
+/**
+ * Issue 55 §8: the row keys of licences whose expiry date is a real date before `today` (yyyy-mm-dd): the form warns
+ * that check-in is refused with them, since saving one is allowed (the profile keeps its history).
+ */
+export const expiredLicenceKeys = (snapshot: Snapshot, today: string): readonly string[] =>
+  (snapshot.context.values?.licences ?? []).filter((row) => decode(CalendarDate, row.expiresOn).ok && row.expiresOn < today).map((row) => row.key);
 
 /** Each touched field's message, by field id (see `licenceFieldId`). */
 export const visibleErrors = (snapshot: Snapshot): Readonly<Record<string, string>> => {

@@ -5,6 +5,7 @@ import { ppeValues, type Ppe } from '../../src/domain/ppe';
 import { projectSiteMessages } from '../../src/domain/project-site';
 import {
   CheckInIdParam,
+  isClosedForCheckIn,
   siteVisitAuditActions,
   siteVisitMessages,
   type ActiveCheckIn,
@@ -75,6 +76,7 @@ export function visitSiteView(site: GateSite): VisitSite {
     otherPpe: site.other_ppe,
     hasSafetyPlan: site.plan_file_key !== null,
     timeZone: site.time_zone,
+    status: site.status,
   };
 }
 
@@ -188,7 +190,7 @@ export async function checkIn(
   now = new Date(),
 ): Promise<CheckInAnswer> {
   const site = await siteForKey(app.db, rawSiteId, request.key);
-  if (site.status === 'completed' || site.status === 'cancelled') throw conflict(siteVisitMessages.siteClosed);
+  if (isClosedForCheckIn(site.status)) throw conflict(siteVisitMessages.siteClosed);
   if (site.plan_file_key !== null && request.safetyPlanAcknowledged !== true) throw badRequest(siteVisitMessages.safetyPlanNotAcknowledged);
   const timeZone = site.time_zone;
   const problems = problemsOf(await findTradesProfile(app.db, user.sub), calendarDateIn(timeZone, now));

@@ -4,6 +4,7 @@ import { lazyPage, useLazyRoutes } from './routing/lazy-page';
 
 /** Spec §2: /unauthorised and every unmatched path (issue 13 §2: loaded on demand, as any other screen). */
 const notAuthorised = lazyPage(() => import('../features/auth/not-authorised-page'), (module) => module.NotAuthorisedPage);
+const noSuchPage = lazyPage(() => import('../features/auth/not-authorised-page'), (module) => module.NoSuchPage);
 
 /** Spec §2: every screen with the header bar and side navigation, each loaded when first visited (issue 11). */
 export const signedInRoutes: RouteObject[] = [
@@ -39,7 +40,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/site/:siteId/swms/new', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/workflows', element: lazyPage(() => import('../features/workflows/workflows-page'), (module) => module.WorkflowsPage) },
       { path: '/workflows/:machineId', element: lazyPage(() => import('../features/workflows/workflow-page'), (module) => module.WorkflowPage) },
-      { path: '*', element: notAuthorised },
+      { path: '*', element: noSuchPage },
     ],
   },
 ];

@@ -62,6 +62,8 @@ export type AuditPage = typeof AuditPage.Type;
 export const AuditVerification = Schema.Struct({
   status: Schema.Literals(['verified', 'broken', 'never']),
   events: Schema.Number,
+  /** Events the chain gained after that walk: the banner says so until the next walk (issue 55 §10). */
+  eventsSince: Schema.Number,
   headHash: Schema.NullOr(Schema.String),
   verifiedAt: Schema.NullOr(Schema.String),
   brokenEventId: Schema.NullOr(Schema.String),

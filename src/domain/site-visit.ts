@@ -1,6 +1,7 @@
 import { Schema } from 'effect';
 import { text, textLimits, Uuid } from './fields';
 import { PpeSchema } from './ppe';
+import { SiteStatusSchema, type SiteStatus } from './site-status';
 import { SiteTimeZoneSchema } from './site-time-zone';
 
 /** Issue 10: a tradesperson at the site gate (QR code, check in, check out, who is on site now). */
@@ -14,6 +15,8 @@ export const siteVisitMessages = {
   notCheckedIn: 'You are not checked in at this site',
   alreadyCheckedIn: 'You are already checked in at this site',
   siteClosed: 'This site is not open for check-in',
+  siteClosedLead: (status: string) => `This site is ${status.toLowerCase()}: nobody checks in here now. Ask the site supervisor if you expected to work here.`,
+  siteOnHold: 'This site is on hold. Check with the site supervisor before you start work.',
   checkInNotFound: 'This person is not checked in at this site',
   checkedIn: 'Checked in',
   checkedOut: 'Checked out',
@@ -40,10 +43,15 @@ export const VisitSite = Schema.Struct({
   ppe: Schema.Array(PpeSchema),
   otherPpe: Schema.String,
   hasSafetyPlan: Schema.Boolean,
-  /** Issue 55 §3: the site's own zone, whose clock its check-in times show on. */
+  /** The site's own zone, whose clock its check-in times show on. */
   timeZone: SiteTimeZoneSchema,
+  /** The gate says a closed or paused site is so before anything is ticked. */
+  status: SiteStatusSchema,
 });
 export type VisitSite = typeof VisitSite.Type;
+
+/** Issue 10: check-in is refused at a completed or cancelled site. */
+export const isClosedForCheckIn = (status: SiteStatus): boolean => status === 'completed' || status === 'cancelled';
 
 export const ActiveCheckIn = Schema.Struct({
   _id: Schema.String,

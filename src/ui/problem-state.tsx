@@ -27,6 +27,8 @@ export interface ProblemStateProps {
   readonly notFound?: string;
   /** What may not be viewed; the spec's 'You are not authorised to view this page' unless the page has its own. */
   readonly notAllowed?: string;
+  /** Why, in a sentence, when the page knows better than the problem's own ('The link may be mistyped…'). */
+  readonly detail?: string;
   /** The way back: where, and what it reads, e.g. 'Back to Clients'. */
   readonly backTo: string;
   readonly backLabel: string;
@@ -55,7 +57,7 @@ function Explanation({ problem, message, detail, children }: { problem: 'notFoun
  * Issue 13 §2: a detail page whose record cannot be shown says why under an honest title, with a way
  * back. A failure that may pass keeps the page's title and offers 'Try again'.
  */
-export function ProblemState({ problem, title, notFound, notAllowed, backTo, backLabel, onRetry, onBack }: ProblemStateProps) {
+export function ProblemState({ problem, title, notFound, notAllowed, detail, backTo, backLabel, onRetry, onBack }: ProblemStateProps) {
   if (problem === 'failed') {
     return (
       <>
@@ -74,7 +76,7 @@ export function ProblemState({ problem, title, notFound, notAllowed, backTo, bac
       <Explanation
         problem={problem}
         message={found ? (notFound ?? problemMessages.notFound) : (notAllowed ?? problemMessages.notAllowed)}
-        detail={found ? problemMessages.notFoundDetail : problemMessages.notAllowedDetail}
+        detail={detail ?? (found ? problemMessages.notFoundDetail : problemMessages.notAllowedDetail)}
       >
         <Button asChild>
           <Link to={backTo} onClick={onBack}>

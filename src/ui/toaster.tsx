@@ -22,67 +22,94 @@ function useAnnouncerContainer(): ShadowRoot | undefined {
   return container;
 }
 
-/** The nearest ancestor (or itself) that stays put as the page scrolls: a sticky or fixed bar. */
-function pinnedAncestor(element: Element): Element | null {
-  for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
-    const { position } = window.getComputedStyle(at);
-    if (position === 'sticky' || position === 'fixed') return at;
-  }
-  return null;
-}
+const inset = 4;
+const gap = 16;
+const widest = 420;
+/** Narrower than this, a toast's message wraps to lines too many for the header bar. */
+const narrowestInHeader = 320;
+
+type Placement =
+  | { readonly mode: 'page' }
+  | { readonly mode: 'header'; readonly top: number; readonly left: number; readonly width: number }
+  | { readonly mode: 'belowHeadingRow'; readonly top: number; readonly clearance: number };
 
 /**
- * How much of the screen's bottom edge a pinned bar covers (a phone's bulk-action bar, the SWMS
- * builder's Back and Next): toasts sit above it, never over its buttons. Bars taller than half the
- * screen (a side navigation) are not bottom bars.
+ * Where toasts go (issue 55 §2): in the header bar, in the room between the page heading and the header's
+ * actions, centred on the screen when that room allows; where the room is too narrow or the toasts too tall
+ * for it (a phone, a long heading), the header bar grows by their height and holds them under its row, so
+ * the content moves down and nothing is covered. Pages without the header bar show them top-centre (CSS).
+ * `grown` keeps a stack that once outgrew the header's row in the grown header, so the two never alternate.
  */
-function bottomBarHeight(toasts: HTMLElement | null): number {
-  const height = window.innerHeight;
-  let top = height;
-  for (const x of [0.1, 0.5, 0.9].map((share) => window.innerWidth * share)) {
-    for (const element of document.elementsFromPoint(x, height - 1)) {
-      if (toasts?.contains(element)) continue;
-      const bar = pinnedAncestor(element)?.getBoundingClientRect();
-      if (bar && bar.bottom >= height - 1 && bar.height < height / 2) top = Math.min(top, bar.top);
-    }
+function placement(stack: HTMLElement, grown: boolean): Placement {
+  const header = document.querySelector<HTMLElement>('[data-slot="app-header"]');
+  const row = header?.querySelector<HTMLElement>('[data-slot="app-header-row"]');
+  if (!header || !row) return { mode: 'page' };
+  const rowBox = row.getBoundingClientRect();
+  const heading = header.querySelector('[data-slot="page-title"]')?.getBoundingClientRect();
+  const actions = header.querySelector('[data-slot="app-header-actions"]')?.getBoundingClientRect();
+  const from = (heading && heading.width > 0 ? heading.right : rowBox.left) + gap;
+  const to = (actions ? actions.left : rowBox.right) - gap;
+  const width = Math.min(widest, to - from);
+  const height = stack.getBoundingClientRect().height;
+  if (!grown && width >= narrowestInHeader && height <= rowBox.height - 2 * inset) {
+    const centred = window.innerWidth / 2 - width / 2;
+    return { mode: 'header', top: rowBox.top + (rowBox.height - height) / 2, left: Math.min(Math.max(centred, from), to - width), width };
   }
-  return Math.max(0, height - top);
+  return { mode: 'belowHeadingRow', top: rowBox.bottom, clearance: height + inset };
 }
 
-/** Keeps the viewport's --toast-bottom-clearance at the bottom bar's height while toasts show (`count` of them). */
-function useBottomClearance(count: number) {
-  const showing = count > 0;
+function apply(stack: HTMLElement, where: Placement): void {
+  stack.dataset.placement = where.mode;
+  const root = document.documentElement.style;
+  if (where.mode === 'belowHeadingRow') root.setProperty('--toast-header-clearance', `${where.clearance}px`);
+  else root.removeProperty('--toast-header-clearance');
+  stack.style.setProperty('--toast-top', `${where.mode === 'page' ? 0 : where.top}px`);
+  if (where.mode === 'header') {
+    stack.style.setProperty('--toast-left', `${where.left}px`);
+    stack.style.setProperty('--toast-width', `${where.width}px`);
+  }
+}
+
+/** Keeps the toasts (`shown`: their ids) placed as the screen, the heading or the stack changes size. */
+function useHeaderPlacement(shown: string) {
   const viewport = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    if (!showing) return;
+    const stack = viewport.current;
+    if (shown === '' || !stack) return;
+    let grown = false;
     let frame = 0;
     const measure = () => {
       frame = 0;
-      viewport.current?.style.setProperty('--toast-bottom-clearance', `${bottomBarHeight(viewport.current)}px`);
+      const where = placement(stack, grown);
+      grown = where.mode === 'belowHeadingRow';
+      apply(stack, where);
     };
     const soon = () => {
       frame ||= window.requestAnimationFrame(measure);
     };
     measure();
-    window.addEventListener('scroll', soon, { passive: true, capture: true });
+    const resized = new ResizeObserver(soon);
+    resized.observe(stack);
+    const header = document.querySelector('[data-slot="app-header"]');
+    const changed = new MutationObserver(soon);
+    if (header) changed.observe(header, { childList: true, subtree: true, characterData: true });
     window.addEventListener('resize', soon);
     return () => {
       window.cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', soon, { capture: true });
+      resized.disconnect();
+      changed.disconnect();
       window.removeEventListener('resize', soon);
+      document.documentElement.style.removeProperty('--toast-header-clearance');
     };
-  }, [showing, count]);
+  }, [shown]);
   return viewport;
 }
 
-/**
- * Issue 13: toasts never hide the page's heading or its actions: bottom right on a desktop, along the
- * bottom on a phone, above any bar pinned there.
- */
+/** Spec §1: toasts top-centre, over the header bar, never over the page's heading, its actions or a bar pinned at the bottom. */
 export function Toaster() {
   const messages = useToastMessages();
   const announcerContainer = useAnnouncerContainer();
-  const viewport = useBottomClearance(messages.length);
+  const viewport = useHeaderPlacement(messages.map((item) => item.id).join(' '));
   return (
     <ToastProvider announcerContainer={announcerContainer}>
       {messages.map((item) => (

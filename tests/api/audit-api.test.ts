@@ -139,6 +139,35 @@ describe('GET /api/company/:id/audit/verification', () => {
     expect(verification).toMatchObject({ status: 'verified', events: newest?.seq, headHash: newest?.hash, brokenEventId: null });
     expect((await testApp.app.inject({ method: 'GET', url, headers: headers(otherAdminToken) })).statusCode).toBe(403);
   });
+
+  it('counts the events that came after the walk, and walks again at once so that the next look finds them verified', async () => {
+    const url = `/api/company/${otherCompanyId}/audit/verification`;
+    const look = async () => (await testApp.app.inject({ method: 'GET', url, headers: headers(otherAdminToken) })).json<AuditVerification>();
+    let verification = await look();
+    for (let tries = 0; (verification.status === 'never' || verification.eventsSince > 0) && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      verification = await look();
+    }
+    expect(verification).toMatchObject({ status: 'verified', eventsSince: 0 });
+    const walked = verification.events;
+
+    const site = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/company/${otherCompanyId}/projectSites`,
+      headers: headers(otherAdminToken),
+      payload: { address: '9 Later St', suburb: 'Ultimo', postcode: '2007', siteNumber: 'AU-9', clientName: 'Later' },
+    });
+    expect(site.statusCode, site.body).toBe(201);
+    verification = await look();
+    expect(verification).toMatchObject({ status: 'verified', events: walked, eventsSince: 1 });
+
+    for (let tries = 0; verification.eventsSince > 0 && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      verification = await look();
+    }
+    const newest = (await read(otherAdminToken, otherCompanyId, '?limit=1')).json<AuditPage>().items[0];
+    expect(verification).toMatchObject({ status: 'verified', events: newest?.seq, eventsSince: 0, headHash: newest?.hash });
+  });
 });
 
 describe('GET /api/company/:id/audit.csv', () => {

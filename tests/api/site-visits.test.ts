@@ -68,6 +68,7 @@ describe('GET /api/site/:siteId?key=', () => {
         otherPpe: site.other_ppe,
         hasSafetyPlan: false,
         timeZone: 'Australia/Sydney',
+        status: 'ongoing',
       },
       visitor: null,
     });

@@ -194,7 +194,7 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 for (const width of [1280, 390] as const) {
   for (const scheme of ['light', 'dark'] as const) {
-    test(`a toast at ${width} px (${scheme}) covers neither the page heading nor its actions`, async ({ browser }) => {
+    test(`a toast at ${width} px (${scheme}) shows top-centre over the header bar, covering neither the page heading nor its actions`, async ({ browser }) => {
       const admin = await signedIn(browser, demo.admin, width, scheme);
       const { page } = admin;
       const siteId = await createSite(page, admin.companyId);
@@ -214,6 +214,11 @@ for (const width of [1280, 390] as const) {
       expect(toastBox.x).toBeGreaterThanOrEqual(0);
       expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(viewport.width);
       expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+      // Spec §1: top-centre, inside the header bar (which grows to hold it where its row has no room).
+      const headerBox = await boxOf(page.locator('[data-slot="app-header"]'));
+      expect(toastBox.y, 'the toast starts in the header bar').toBeGreaterThanOrEqual(headerBox.y);
+      expect(toastBox.y + toastBox.height, 'the toast ends in the header bar').toBeLessThanOrEqual(headerBox.y + headerBox.height);
+      expect(Math.abs(toastBox.x + toastBox.width / 2 - viewport.width / 2), 'the toast is centred').toBeLessThanOrEqual(viewport.width / 10);
       const covered = {
         heading: page.locator('[data-slot="page-title"]'),
         'header actions': page.locator('.app-header-actions'),
@@ -225,6 +230,9 @@ for (const width of [1280, 390] as const) {
         expect(overlaps(toastBox, await boxOf(locator)), `the toast covers the ${name}`).toBe(false);
       }
       await page.screenshot({ path: `${shots}/toast-${width}-${scheme}.png` });
+      // Spec §9: it closes by itself after 5000 ms, and the header bar is its own height again.
+      await expect(toast).toHaveCount(0, { timeout: 10_000 });
+      expect((await boxOf(page.locator('[data-slot="app-header"]'))).height).toBe(64);
       await admin.close();
     });
   }

@@ -185,6 +185,8 @@ interface Case {
   readonly path: string;
   readonly title: 'Not Found' | 'Not Authorised';
   readonly message: string;
+  /** The sentence under the message, where the case is about it. */
+  readonly detail?: string;
   readonly way: string;
   /** Where the way back leads, and the title of the page there. */
   readonly to: string | RegExp;
@@ -194,10 +196,11 @@ interface Case {
 /** Opens each address, reads the state and its title, follows the way back, and checks where it lands. */
 async function expectProblems(page: Page, cases: readonly Case[]): Promise<void> {
   const problem = new ProblemStatePage(page);
-  for (const { path, title, message, way, to, arrivesAt } of cases) {
+  for (const { path, title, message, detail, way, to, arrivesAt } of cases) {
     await test.step(path, async () => {
       await page.goto(path);
       await expect(problem.message).toHaveText(message);
+      if (detail) await expect(problem.panel.locator('.problem-state-detail')).toHaveText(detail);
       await expect(problem.pageTitle, 'the title names the problem, not the page that is missing').toHaveText(title);
       await expect(page).toHaveTitle(`${title} · SiteSafe Portal`);
       await expect(page.getByRole('alert')).toHaveCount(0);
@@ -280,14 +283,14 @@ test.describe('detail pages with an id that is malformed, unknown or another com
     await admin.close();
   });
 
-  test('another company’s address, an unmatched path and an unknown tradesperson say not authorised, with the way home', async ({ browser }) => {
+  test('another company’s address, an unmatched path and an unknown tradesperson say not authorised (an unmatched path: that no page is there), with the way home', async ({ browser }) => {
     const supervisor = await signedIn(browser, demo.supervisor, new RegExp(`/company/${uuid}/swms$`));
     const { page, companyId } = supervisor;
     const home = { title: 'Not Authorised', message: 'You are not authorised to view this page', way: 'Go to your home page', to: `/company/${companyId}/swms`, arrivesAt: 'SWMS' } as const;
     await expectProblems(page, [
       { path: `/company/${unknownId}/swms`, ...home },
-      { path: '/no-such-page', ...home },
-      { path: '/unauthorised', ...home },
+      { path: '/no-such-page', ...home, title: 'Not Found', detail: 'This page does not exist: the address may be mistyped, or the link out of date.' },
+      { path: '/unauthorised', ...home, detail: 'It belongs to another company, or your role does not give access to it.' },
       { path: `/trades/${unknownId}`, ...home, way: 'Back', to: `/company/${companyId}/swms` },
     ]);
     await page.goto('/unauthorised');

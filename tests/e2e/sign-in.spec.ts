@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn, storedKeys } from './support/sign-in';
+import { chooseDevAccount, demo, signIn, storedKeys } from './support/sign-in';
 import { recordRootScreens, shownScreens } from './support/root-screens';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -43,12 +43,46 @@ test('a supervisor lands on their company SWMS list, with Apple too', async ({ p
   await expect(nav.getByRole('link', { name: 'Projects' })).toHaveCount(0);
 });
 
-test('an unknown email lands on /unauthorised_role', async ({ page }) => {
+test('an unknown email lands on /unauthorised_role, which names the email and says what to do', async ({ page }) => {
   await page.goto('/');
   await signIn(page, demo.unknown);
   await expect(page).toHaveURL(/\/unauthorised_role$/);
-  await expect(page.getByText('You have no roles in the system')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You have no roles in the system' })).toBeVisible();
+  await expect(page.locator('[data-slot="signed-in-as"]')).toHaveText(`You signed in as ${demo.unknown}`);
+  await expect(page.getByText("Ask your company admin for an invitation, or scan a site's QR code.")).toBeVisible();
   await expect(page.getByRole('navigation')).toHaveCount(0);
+  if (process.env.SCREENSHOTS_DIR) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/unauthorised-role-${width}-${colorScheme}.png` });
+      }
+    }
+  }
+});
+
+test('a sign-in the identity provider did not complete comes back to the login page with a line saying so', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') logged.push(message.text());
+  });
+  await page.goto('/?signInError=1');
+  await expect(page.getByRole('alert')).toHaveText('Sign-in did not complete: the sign-in code was invalid or had expired. Please try again.');
+  await expect(page).toHaveURL(/\/$/);
+  expect(logged.join('\n'), 'spec §8: the failure is logged to the console').toContain('Sign-in with the identity provider did not complete');
+  if (process.env.SCREENSHOTS_DIR) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/login-failed-${width}-${colorScheme}.png` });
+      }
+    }
+  }
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await chooseDevAccount(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
 });
 
 test('a deep link survives sign-in', async ({ page }) => {

@@ -40,7 +40,10 @@ const sampleEvents: Record<string, SessionEvent[]> = {
     { type: 'session.signIn', provider: 'google', returnTo: '/site/3ef634ce-699b-4e90-8c01-5576483679e1/check-in?key=abc' },
   ],
   'xstate.done.actor.exchangeCode': tokenOutputs.map((output) => ({ type: 'xstate.done.actor.exchangeCode', output })),
-  'xstate.error.actor.exchangeCode': [{ type: 'xstate.error.actor.exchangeCode', ...failure }],
+  'xstate.error.actor.exchangeCode': [
+    { type: 'xstate.error.actor.exchangeCode', ...failure },
+    { type: 'xstate.error.actor.exchangeCode', error: Object.assign(new Error('Sign-in code is invalid or expired'), { status: 400 }) },
+  ],
   'xstate.done.actor.refreshToken': [
     { type: 'xstate.done.actor.refreshToken', output: { token: tokens.renewed } },
     { type: 'xstate.done.actor.refreshToken', output: { token: tokens.unreadable } },
@@ -58,6 +61,7 @@ const sampleEvents: Record<string, SessionEvent[]> = {
   ],
   'session.signOut': [{ type: 'session.signOut' }],
   'session.expired': [{ type: 'session.expired' }],
+  'session.signInFailed': [{ type: 'session.signInFailed' }],
   'xstate.done.actor.signOut': [{ type: 'xstate.done.actor.signOut', output: null }],
   'xstate.error.actor.signOut': [{ type: 'xstate.error.actor.signOut', ...failure }],
 };
@@ -170,6 +174,15 @@ describe('session machine, model-based', () => {
         if (event.type === 'session.signOut') {
           expect(rig.scripted.lastInput('signOut')).toEqual({ accessToken: context.accessToken });
         }
+        const failedNow =
+          (snapshot.matches('signedOut') && previous?.state.matches('exchangingCode') === true) || (event.type === 'session.signInFailed' && snapshot.matches('signedOut'));
+        const attempting = (event.type === 'session.signIn' || (event.type === 'session.codeReceived' && event.code !== '')) && previous?.state.matches('signedOut') === true;
+        if (failedNow) {
+          // A code the server answered 400 to was refused; a network failure means the portal was not reached.
+          const answered = event.type !== 'xstate.error.actor.exchangeCode' || (event as unknown as { error: { status?: number } }).error.status === 400;
+          expect(Session.signInFailure(snapshot), 'a failed sign-in is what the login page says').toBe(answered ? 'refused' : 'unreachable');
+        }
+        if (attempting || !snapshot.matches('signedOut')) expect(Session.signInFailure(snapshot), 'a new attempt, or being signed in, clears it').toBeNull();
         if (event.type === 'xstate.done.actor.signOut' || event.type === 'xstate.error.actor.signOut') {
           expect(rig.storage.contents(), 'signing out removes every stored value').toEqual({});
         }

@@ -38,7 +38,9 @@ const site: VisitSite = {
   otherPpe: '',
   hasSafetyPlan: true,
   timeZone: 'Australia/Sydney',
+  status: 'ongoing',
 };
+const cancelledSite: VisitSite = { ...site, status: 'cancelled' };
 const bareSite: VisitSite = { ...site, ppe: [], otherPpe: '', hasSafetyPlan: false };
 const tradesperson = { checkIn: null, checkedInToday: false, safetyPlan: { url: 'https://blob.example/plan.pdf' }, profileComplete: true, problems: [] };
 const openCheckIn: ActiveCheckIn = { _id: 'check-in-1', siteId: site._id, checkedInAt: '2026-03-02T21:05:00.000Z' };
@@ -52,6 +54,9 @@ const visits = {
   checkedIn: { site, visitor: { ...tradesperson, checkIn: openCheckIn, checkedInToday: true } },
   incomplete: { site, visitor: { ...tradesperson, profileComplete: false, problems: [tradesMessages.incompleteProfile] } },
   blocked: { site, visitor: { ...tradesperson, problems: [tradesMessages.noWhitecard, expired] } },
+  closedSignedOut: { site: cancelledSite, visitor: null },
+  closed: { site: cancelledSite, visitor: { ...tradesperson, problems: [tradesMessages.noWhitecard] } },
+  closedCheckedIn: { site: cancelledSite, visitor: { ...tradesperson, checkIn: openCheckIn, checkedInToday: true } },
 } satisfies Record<string, SiteVisit>;
 
 const invalidKey = httpError(403, siteVisitMessages.invalidKey);
@@ -101,9 +106,9 @@ const gate = (overrides: Partial<SiteCheckInInput>): SiteCheckInInput => ({ site
 
 /** Who scans the poster, and what the server answers them: one traversal each. */
 const inputs: [string, SiteCheckInInput, Samples][] = [
-  ['signed out', gate({}), { ...common, ...loads(visits.signedOut), 'visit.signIn': [{ type: 'visit.signIn', provider: 'google' }] }],
+  ['signed out', gate({}), { ...common, ...loads(visits.signedOut, visits.closedSignedOut), 'visit.signIn': [{ type: 'visit.signIn', provider: 'google' }] }],
   ['signed in without a role', gate({ signedIn: true, roles: ['Unregistered'] }), { ...common, ...joining, ...loads(visits.signedOut, visits.incomplete) }],
-  ['a tradesperson', gate({ signedIn: true, roles: ['TradesPerson'] }), { ...common, ...atTheGate, ...loads(visits.ready, visits.checkedIn, visits.blocked, visits.incomplete) }],
+  ['a tradesperson', gate({ signedIn: true, roles: ['TradesPerson'] }), { ...common, ...atTheGate, ...loads(visits.ready, visits.checkedIn, visits.blocked, visits.incomplete, visits.closed, visits.closedCheckedIn) }],
   ['a company admin', gate({ signedIn: true, roles: ['CompanyAdmin'] }), { ...common, ...loads(visits.signedOut) }],
 ];
 
@@ -133,6 +138,7 @@ const screenOfState: Record<string, Gate.CheckInScreen> = {
   loading: 'loading',
   joining: 'loading',
   invalidKey: 'invalidKey',
+  siteClosed: 'siteClosed',
   signedOut: 'signedOut',
   signingIn: 'signedOut',
   notTradesperson: 'notTradesperson',
@@ -241,6 +247,13 @@ describe('site check-in machine, model-based', () => {
           expect(Gate.checkIn(snapshot)).toBeNull();
           expect(Gate.maySubmitSwms(snapshot), 'a SWMS may still be written the day of a check-in').toBe(true);
         }
+        if (event.type === 'xstate.done.actor.loadVisit' && (event.output === visits.closed || event.output === visits.closedSignedOut)) {
+          expect(state, 'a cancelled site says so before any sign-in, tick or licence problem').toBe('siteClosed');
+        }
+        if (event.type === 'xstate.done.actor.loadVisit' && event.output === visits.closedCheckedIn) {
+          expect(state, 'a worker still checked in at a cancelled site may check out').toBe('checkedIn');
+        }
+        if (state === 'ready') expect(Gate.boxesToTick(snapshot)).toBe(Number(Gate.needsPpe(snapshot)) + Number(Gate.needsSafetyPlan(snapshot)));
         if (state === 'signedOut') expect(path.input.signedIn).toBe(false);
         if (state === 'notTradesperson') {
           expect(path.input.roles.includes('CompanyAdmin') || context.joined || event.type === 'xstate.error.actor.joinSite', 'only company users, or a refused join, land here').toBe(true);

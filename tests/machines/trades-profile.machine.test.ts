@@ -221,6 +221,24 @@ describe('tradesperson profile machine, licences and photos', () => {
     actor.stop();
   });
 
+  test('a licence whose expiry date has passed is flagged for a warning, one still current or not yet a date is not', async () => {
+    const scripted = new ScriptedActors();
+    const rig = createProfileActor({ tradesId: person._id, draft: null }, scripted);
+    rig.actor.start();
+    scripted.resolve('loadProfile', { ...person, licences: [] });
+    await settle();
+    const { actor } = rig;
+    actor.send({ type: 'form.edit', edit: { kind: 'licence.add' } });
+    const expiry = (value: string) => actor.send({ type: 'form.edit', edit: { kind: 'licence.field', key: 'licence-1', field: 'expiresOn', value } });
+    expiry('2026-11-30');
+    expect(Profile.expiredLicenceKeys(actor.getSnapshot(), '2026-12-01')).toEqual(['licence-1']);
+    expiry('2026-12-01');
+    expect(Profile.expiredLicenceKeys(actor.getSnapshot(), '2026-12-01'), 'it expires at the end of its day').toEqual([]);
+    expiry('2026-02-30');
+    expect(Profile.expiredLicenceKeys(actor.getSnapshot(), '2026-12-01'), 'a date that is not one gets its error instead').toEqual([]);
+    actor.stop();
+  });
+
   test('a removed licence row leaves the form and the draft', async () => {
     const scripted = new ScriptedActors();
     const rig = createProfileActor({ tradesId: person._id, draft: null }, scripted);

@@ -23,31 +23,33 @@ export function AppLayout() {
         <a href="#main" className="skip-link">
           Skip to content
         </a>
-        <header className="app-header">
-          <OnDemandDialog
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            trigger={(props) => (
-              <Button {...props} variant="ghost" size="icon" className="app-menu-button" aria-label="Open menu">
-                <MenuIcon />
-              </Button>
-            )}
-          >
-            {({ DialogContent, DialogTitle }) => (
-              <DialogContent variant="drawer" aria-describedby={undefined} closeLabel="Close menu">
-                <DialogTitle className="drawer-title">
-                  <Brand />
-                </DialogTitle>
-                <SideNav onNavigate={() => setMenuOpen(false)} />
-              </DialogContent>
-            )}
-          </OnDemandDialog>
-          <div className="app-header-brand">
-            <Brand />
-          </div>
-          <div ref={setTitleSlot} className="app-header-title" />
-          <div className="app-header-actions">
-            <ThemeToggle />
+        <header data-slot="app-header" className="app-header">
+          <div data-slot="app-header-row" className="app-header-row">
+            <OnDemandDialog
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              trigger={(props) => (
+                <Button {...props} variant="ghost" size="icon" className="app-menu-button" aria-label="Open menu">
+                  <MenuIcon />
+                </Button>
+              )}
+            >
+              {({ DialogContent, DialogTitle }) => (
+                <DialogContent variant="drawer" aria-describedby={undefined} closeLabel="Close menu">
+                  <DialogTitle className="drawer-title">
+                    <Brand />
+                  </DialogTitle>
+                  <SideNav onNavigate={() => setMenuOpen(false)} />
+                </DialogContent>
+              )}
+            </OnDemandDialog>
+            <div className="app-header-brand">
+              <Brand />
+            </div>
+            <div ref={setTitleSlot} className="app-header-title" />
+            <div data-slot="app-header-actions" className="app-header-actions">
+              <ThemeToggle />
+            </div>
           </div>
         </header>
         <aside className="app-sidebar">

@@ -7,18 +7,26 @@ import { AlertIcon, ShieldIcon } from '../../ui/icons';
 import { auditText } from './strings';
 
 const recheckMs = 3000;
+/** A walk the page's opening started is looked for this many times; a longer one is seen on the next visit. */
+const rechecks = 10;
 
-/** 'Chain verified: N events, head 3f9a…c21e', from the server's latest walk of the company's chain. */
+/**
+ * 'Chain verified: N events, head 3f9a…c21e', from the server's latest walk of the company's chain, and how many
+ * events came after it while the walk the page's opening started is under way (issue 55 §10).
+ */
 export function ChainBanner({ companyId }: { readonly companyId: string }) {
   const [verification, setVerification] = useState<AuditVerification | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let looks = 0;
     const load = () =>
       getAuditVerification(companyId, { signal: controller.signal })
         .then((answer) => {
           setVerification(answer);
-          if (answer.status === 'never') timer = setTimeout(load, recheckMs);
+          const walking = answer.status === 'never' || answer.eventsSince > 0;
+          looks += 1;
+          if (walking && looks <= rechecks) timer = setTimeout(load, recheckMs);
         })
         .catch(() => undefined);
     void load();
@@ -46,6 +54,7 @@ export function ChainBanner({ companyId }: { readonly companyId: string }) {
         {broken ? auditText.broken(verification.reason ?? '') : auditText.verified(verification.events, shortHash(verification.headHash ?? ''))}
       </span>
       {verification.verifiedAt ? <span className="chain-banner-when">{auditText.verifiedAt(formatActivity(verification.verifiedAt))}</span> : null}
+      {!broken && verification.eventsSince > 0 ? <span className="chain-banner-since">{auditText.eventsSince(verification.eventsSince)}</span> : null}
     </p>
   );
 }

@@ -27,6 +27,7 @@ export const auditText = {
   verifiedAt: (when: string) => `checked by the server on ${when}`,
   broken: (reason: string) => `Chain broken: ${reason}`,
   checking: 'The server is verifying the chain…',
+  eventsSince: (events: number) => (events === 1 ? '1 newer event is being checked' : `${events} newer events are being checked`),
 } as const;
 
 export const actionOptions = [

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as session from '../../../machines/session.selectors';
 import type { Provider } from '../../domain/token';
 import { Session } from '../../app/hooks';
 import { LoadingState } from '../../ui/status';
@@ -10,6 +11,7 @@ export function LoginPage() {
   useSignInCallback();
   const signedIn = useRedirectWhenSignedIn();
   const { send } = Session.useActorRef();
+  const signInFailure = Session.useSelector(session.signInFailure);
   const [leavingFor, setLeavingFor] = useState<Provider | null>(null);
 
   if (signedIn) return <LoadingState fullScreen />;
@@ -19,5 +21,5 @@ export function LoginPage() {
     send({ type: 'session.signIn', provider });
   };
 
-  return <LoginView onSignIn={signIn} leavingFor={leavingFor} />;
+  return <LoginView onSignIn={signIn} leavingFor={leavingFor} signInFailure={signInFailure} />;
 }

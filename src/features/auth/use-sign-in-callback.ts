@@ -19,7 +19,7 @@ export function useSignInCallback(): void {
     const code = params.get('code');
     if (inviteCode) send({ type: 'session.inviteCodeReceived', inviteCode });
     if (code) send({ type: 'session.codeReceived', code });
-    if (params.has('signInError')) console.error('Sign-in with the identity provider did not complete');
+    if (params.has('signInError')) send({ type: 'session.signInFailed' });
     const cleaned = new URLSearchParams(params);
     for (const name of callbackParams) cleaned.delete(name);
     setParams(cleaned, { replace: true });

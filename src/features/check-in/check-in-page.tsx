@@ -16,8 +16,10 @@ import {
   InvalidKeyScreen,
   NotTradespersonScreen,
   ProfileIncompleteScreen,
+  OnHoldNotice,
   ReadyScreen,
   SignedOutScreen,
+  SiteClosedScreen,
 } from './check-in-screens';
 import { GateFrame, SiteSummary } from './site-summary';
 import { checkInText } from './strings';
@@ -40,6 +42,7 @@ function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteK
   const { actor, here, userId, homePath } = useSiteCheckIn(siteId, siteKey);
   const screen = useSelector(actor, Gate.screen);
   const site = useSelector(actor, Gate.site);
+  const onHold = useSelector(actor, Gate.isOnHold);
   const profilePath = tradesEditPath(userId ?? '', here);
   // The site the portal drew into the page it sent stays until this page has more to show than it did.
   useLayoutEffect(() => {
@@ -51,6 +54,8 @@ function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteK
   return (
     <>
       {site ? <SiteSummary site={site} /> : null}
+      {onHold ? <OnHoldNotice /> : null}
+      {screen === 'siteClosed' && site ? <SiteClosedScreen site={site} /> : null}
       {screen === 'signedOut' ? <SignedOutScreen actor={actor} /> : null}
       {screen === 'notTradesperson' ? <NotTradespersonScreen homePath={homePath} /> : null}
       {screen === 'profileIncomplete' ? <ProfileIncompleteScreen profilePath={profilePath} /> : null}

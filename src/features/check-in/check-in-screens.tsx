@@ -31,6 +31,26 @@ export function InvalidKeyScreen() {
   );
 }
 
+export function SiteClosedScreen({ site }: { readonly site: VisitSite }) {
+  return (
+    <section className="gate-panel" data-tone="danger" role="alert">
+      <AlertIcon className="gate-panel-icon" width={40} height={40} />
+      <h2 className="gate-panel-title">{checkInText.siteClosed}</h2>
+      <p>{checkInText.siteClosedLead(site.status)}</p>
+    </section>
+  );
+}
+
+/** Issue 55 §8: an on-hold site says so above anything to tick. */
+export function OnHoldNotice() {
+  return (
+    <p className="gate-notice" role="status">
+      <AlertIcon width={20} height={20} aria-hidden="true" />
+      {checkInText.siteOnHold}
+    </p>
+  );
+}
+
 export function SignedOutScreen({ actor }: ScreenProps) {
   const busy = useSelector(actor, Gate.isBusy);
   return <SignInPanel busy={busy} onSignIn={(provider) => actor.send({ type: 'visit.signIn', provider })} />;
@@ -112,6 +132,7 @@ export function ReadyScreen({ actor, site }: ScreenProps & { readonly site: Visi
   const ppeConfirmed = useSelector(actor, Gate.ppeConfirmed);
   const acknowledged = useSelector(actor, Gate.safetyPlanAcknowledged);
   const canCheckIn = useSelector(actor, Gate.canCheckIn);
+  const boxes = useSelector(actor, Gate.boxesToTick);
   return (
     <>
       <section className="gate-panel" aria-labelledby="gate-ppe-title">
@@ -155,7 +176,7 @@ export function ReadyScreen({ actor, site }: ScreenProps & { readonly site: Visi
         </Button>
         {!canCheckIn && !busy ? (
           <p id="gate-check-in-hint" className="field-hint">
-            {checkInText.checkInHint}
+            {checkInText.checkInHint(boxes)}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { siteVisitMessages } from '../../domain/site-visit';
+import { siteStatusLabels, type SiteStatus } from '../../domain/site-status';
 import { tradesMessages } from '../../domain/trades';
 
 export const checkInText = {
@@ -27,7 +28,10 @@ export const checkInText = {
   readSafetyPlan: 'Read the site safety plan',
   acknowledgeSafetyPlan: 'I have read the site safety plan',
   checkIn: 'Check in',
-  checkInHint: 'Tick each box above to check in.',
+  checkInHint: (boxes: number) => (boxes === 1 ? 'Tick the box above to check in.' : 'Tick each box above to check in.'),
+  siteClosed: siteVisitMessages.siteClosed,
+  siteClosedLead: (status: SiteStatus) => siteVisitMessages.siteClosedLead(siteStatusLabels[status]),
+  siteOnHold: siteVisitMessages.siteOnHold,
   checkedIn: siteVisitMessages.checkedIn,
   checkedInSince: (time: string) => `On site since ${time}`,
   checkOut: 'Check out',

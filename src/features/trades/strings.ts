@@ -57,6 +57,7 @@ export const profileFormText = {
   licenceHeading: (index: number) => `Licence ${index}`,
   licencePhoto: 'Licence photo (optional)',
   licenceClassHint: 'Pick from the list or type your class.',
+  licenceExpired: 'This licence has expired: check-in at a site is refused until you renew it, or remove it if you no longer do that work.',
   saveEdits: 'Save Edits',
   cancel: 'Cancel',
   saved: tradesMessages.saved,

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { tradesProfileMachine } from '../../../machines/trades-profile.machine';
 import * as Profile from '../../../machines/trades-profile.selectors';
-import { licenceClassSuggestions } from '../../domain/trades';
+import { calendarDateIn, licenceClassSuggestions } from '../../domain/trades';
 import { licenceFieldId, type LicenceField, type LicenceRow, type TradesTextField } from '../../domain/trades-profile-form';
 import { Button } from '../../ui/button';
 import { Field, FieldError, FieldHint, FieldInput, FieldLabel } from '../../ui/field';
@@ -51,6 +51,7 @@ const licenceInputProps: Record<LicenceField, ComponentProps<'input'>> = {
 function LicenceInput({ actor, row, field, disabled }: { readonly actor: TradesProfileActor; readonly row: LicenceRow; readonly field: LicenceField; readonly disabled: boolean }) {
   const id = licenceFieldId(row.key, field);
   const error = useSelector(actor, (snapshot) => Profile.visibleErrors(snapshot)[id]);
+  const expired = useSelector(actor, (snapshot) => field === 'expiresOn' && Profile.expiredLicenceKeys(snapshot, viewerToday()).includes(row.key));
   return (
     <Field error={error} hasHint={field === 'licenceClass'}>
       <FieldLabel>{licenceFieldLabels[field]}</FieldLabel>
@@ -64,9 +65,17 @@ function LicenceInput({ actor, row, field, disabled }: { readonly actor: TradesP
         onBlur={() => actor.send({ type: 'form.blur', field: id })}
       />
       <FieldError />
+      {expired && !error ? (
+        <p className="field-warning" role="status">
+          {profileFormText.licenceExpired}
+        </p>
+      ) : null}
     </Field>
   );
 }
+
+/** Today's date where the viewer is, yyyy-mm-dd. */
+const viewerToday = () => calendarDateIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 interface LicenceRowsProps {
   readonly actor: TradesProfileActor;

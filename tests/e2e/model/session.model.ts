@@ -134,7 +134,12 @@ export const sessionModel = defineModel({
           snapshot.context.authCode === staleCode ? [] : [{ type: 'xstate.done.actor.exchangeCode', output: { token: tokens.visitor } }],
         // The server refuses a spent code; a fresh one it exchanges.
         'xstate.error.actor.exchangeCode': (snapshot) =>
-          snapshot.context.authCode === staleCode ? [{ type: 'xstate.error.actor.exchangeCode', ...failure('Sign-in code is invalid or expired') }] : [],
+          snapshot.context.authCode === staleCode
+            ? [{ type: 'xstate.error.actor.exchangeCode', error: Object.assign(new Error('Sign-in code is invalid or expired'), { status: 401 }) }]
+            : [],
+        // The provider sends the browser back with ?signInError (a denied or forged answer): once, from the login page.
+        'session.signInFailed': (snapshot) =>
+          snapshot.matches('signedOut') && snapshot.context.signInFailure === null && snapshot.context.provider === null ? [{ type: 'session.signInFailed' }] : [],
         'xstate.done.actor.refreshToken': [{ type: 'xstate.done.actor.refreshToken', output: { token: tokens.visitor } }],
         'xstate.error.actor.refreshToken': [{ type: 'xstate.error.actor.refreshToken', ...failure('Your session has ended, please sign in again') }],
         // Accepting an invitation is the one way a new token reaches a signed-in session; only a visitor has one to accept.
@@ -170,9 +175,9 @@ export const sessionModel = defineModel({
 
   states: {
     'session.signedOut': async ({ world, snapshot }) => {
-      if (world.atProvider) await expectProviderPage(world.page);
-      else await expectLoginScreen(world.page);
       const { context } = snapshot;
+      if (world.atProvider) await expectProviderPage(world.page);
+      else await expectLoginScreen(world.page, context.signInFailure);
       await expect
         .poll(() => storedSession(world.page))
         .toEqual({
@@ -223,6 +228,9 @@ export const sessionModel = defineModel({
     },
     'session.inviteCodeReceived': async ({ world }) => {
       await world.page.goto('/?invitationCode=model-invitation');
+    },
+    'session.signInFailed': async ({ world }) => {
+      await world.page.goto('/?signInError=1');
     },
     'xstate.done.actor.exchangeCode': ({ world }) => answer(world, 'done'),
     'xstate.error.actor.exchangeCode': ({ world }) => answer(world, 'error', true),
