@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import fastifyReplyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsFile, fileTypes } from '../../src/domain/file';
-import { containerName } from './blob-store';
+import { containerName, retiredMetadataHeader } from './blob-store';
 import { megabytes, uploadLimitBytes } from './upload-rules';
 
 const blobProxyPrefix = '/blob';
@@ -72,7 +73,17 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
         }
       }
       const rawPath = request.url.split('?', 1)[0] ?? '';
-      return reply.from(rawPath.slice(blobProxyPrefix.length));
+      return reply.from(rawPath.slice(blobProxyPrefix.length), {
+        onResponse: (_request, proxied, response) => {
+          // reply-from hands over the upstream response (node:http's IncomingMessage) beside its stream.
+          const upstream = response as unknown as { headers: Record<string, unknown>; stream: Readable };
+          // A deleted file's emptied blob (BlobStore.deleteFile) reads as the file it stands for: gone.
+          if (upstream.headers[retiredMetadataHeader] !== 'true') return proxied.send(upstream.stream);
+          upstream.stream.resume();
+          for (const name of Object.keys(proxied.getHeaders())) proxied.removeHeader(name);
+          return notFound(proxied as FastifyReply);
+        },
+      });
     },
   });
   app.all(`${blobProxyPrefix}/*`, (_request, reply) => notFound(reply));
