@@ -12,6 +12,13 @@ export interface FilesTable {
   type: 'photo' | 'companyProfile' | 'siteSafetyPlan' | 'termsConditions';
   created_by: string | null;
   created_at: Timestamp;
+  /** The blob's size, noted once its upload URL has expired; null before. */
+  stored_bytes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface RetiredFileKeysTable {
+  file_key: string;
+  remove_after: Timestamp;
 }
 
 export interface CompaniesTable {
@@ -312,6 +319,7 @@ export interface RateLimitsTable {
 
 export interface Database {
   files: FilesTable;
+  retired_file_keys: RetiredFileKeysTable;
   companies: CompaniesTable;
   users: UsersTable;
   identities: IdentitiesTable;

@@ -33,7 +33,7 @@ async function copyOf(distDir: string, file: string): Promise<string | undefined
  *   with a working sign-in below it for a browser without a session.
  * Anything else, or a build without the copy, gets the plain page.
  */
-async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<string> {
+async function pageFor(request: FastifyRequest, reply: FastifyReply, address: URL, distDir: string): Promise<string> {
   const plain = () => readFile(path.join(distDir, 'index.html'), 'utf8');
   const signedOut = request.cookies[signedInHintCookie] === undefined;
   if (request.url === '/') {
@@ -41,7 +41,6 @@ async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: st
     reply.header('vary', 'Cookie');
     return (signedOut ? await copyOf(distDir, loginPageFile) : undefined) ?? plain();
   }
-  const address = new URL(request.url, 'http://portal.invalid');
   const siteId = checkInSiteId(address.pathname);
   if (siteId === undefined) return plain();
   // The check-in page draws its sign-in for a browser without a session, and its loading state for any other.
@@ -54,12 +53,27 @@ async function pageFor(request: FastifyRequest, reply: FastifyReply, distDir: st
 }
 
 /**
+ * The address of a request target an app route may have, or undefined: `//x` and `/\x` name another host to a URL
+ * parser (and to a browser's router), and a target that is not a path (`*`, an absolute URL) is no page of the app.
+ */
+function appAddress(target: string): URL | undefined {
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  try {
+    return new URL(target, 'http://portal.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The web app's page with this response's CSP nonce written in, and whether anyone may sign in with
  * the development sign-in. The nonce differs on every response, so the page is sent whole each time:
  * no validators a browser could revalidate an old copy with.
  */
 export async function sendSpaIndex(request: FastifyRequest, reply: FastifyReply, distDir: string): Promise<FastifyReply> {
-  const html = await pageFor(request, reply, distDir);
+  const address = appAddress(request.url);
+  if (address === undefined) return reply.code(404).type('text/plain').send('Not found');
+  const html = await pageFor(request, reply, address, distDir);
   const page = reply.server.config.devIdentityProvider ? html.replace('</head>', `  ${devSignInMeta}\n  </head>`) : html;
   return reply
     .type('text/html; charset=utf-8')

@@ -95,6 +95,15 @@ export async function issueCode(db: Db, userRoleId: string, email: string, invit
   return { inviteId, code, expiresAt };
 }
 
+/**
+ * Locks the role an invitation is for and answers its status: resends and the acceptance of one invitation take
+ * turns on this row, and each takes it before any of the invitation's codes or emails, so they cannot deadlock.
+ */
+export async function lockRole(db: Db, userRoleId: string): Promise<'active' | 'invited' | 'revoked' | undefined> {
+  const row = await db.selectFrom('user_roles').select('status').where('id', '=', userRoleId).forUpdate().executeTakeFirst();
+  return row?.status;
+}
+
 /** Resend: every code still open for the role stops working. */
 export async function voidOpenCodes(db: Db, userRoleId: string): Promise<number> {
   const result = await db

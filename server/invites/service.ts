@@ -14,6 +14,7 @@ import type { Actor } from '../audit/request-context';
 import { recordAudit } from '../companies/audit';
 import { findLiveCompany } from '../companies/repository';
 import type { Database } from '../db/tables';
+import { inTransaction } from '../db/transaction';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { withdrawInvitationEmails } from '../mail/deliveries';
 import { invitationEmail } from '../mail/invitation-email';
@@ -28,6 +29,7 @@ import {
   issueCode,
   latestInviteEmail,
   liveMemberships,
+  lockRole,
   lockUser,
   voidOpenCodes,
   type InviteRecord,
@@ -79,7 +81,7 @@ export async function inviteEmployee(
   const email = input.email.trim();
 
   const firstName = input.firstName.trim();
-  const { userRoleId, deliveryId } = await app.db.transaction().execute(async (trx) => {
+  const { userRoleId, deliveryId } = await inTransaction(app.db, async (trx) => {
     const user = await findOrCreateUserByEmail(trx, email);
     await lockUser(trx, user.id);
     const memberships = await liveMemberships(trx, user.id);
@@ -121,7 +123,8 @@ export async function resendInvitation(
   if (!company) throw notFound(companyMessages.notFound);
   if (pending.status !== 'invited') throw conflict(inviteMessages.notPending);
 
-  const { email, deliveryId } = await app.db.transaction().execute(async (trx) => {
+  const { email, deliveryId } = await inTransaction(app.db, async (trx) => {
+    if ((await lockRole(trx, userRoleId)) !== 'invited') throw conflict(inviteMessages.notPending);
     const email = (await latestInviteEmail(trx, userRoleId)) ?? pending.email;
     const voided = await voidOpenCodes(trx, userRoleId);
     await withdrawInvitationEmails(trx, userRoleId);
@@ -169,9 +172,11 @@ export async function acceptInvitation(app: App, actor: Actor, code: string): Pr
   if (!account || account.email.trim().toLowerCase() !== invite.email.trim().toLowerCase()) {
     throw forbidden(inviteMessages.wrongEmail);
   }
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     const now = new Date();
+    const status = await lockRole(trx, invite.user_role_id);
     if (!(await consumeCode(trx, invite.id, now))) throw gone(inviteMessages.used);
+    if (status !== 'invited') throw gone(inviteMessages.voided);
     await activateRole(trx, invite.user_role_id, now);
     await recordAudit(trx, {
       actor,

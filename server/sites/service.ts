@@ -20,6 +20,7 @@ import { siteTimeZone } from '../../src/domain/site-time-zone';
 import type { CheckedAnswer } from '../auth/company-check';
 import type { ListOfJsonText } from '../http/json-text';
 import type { Db } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import { pageStart, queryFingerprint } from '../db/keyset';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
@@ -263,7 +264,7 @@ export async function changeSiteStatus(
 export async function changeSitesStatus(app: App, companyId: string, input: BulkStatusInput, actor: Actor): Promise<ProjectSite[]> {
   const ids = [...new Set(input.projectSiteIds.map((id) => id.toLowerCase()))];
   const status = input.selectedStatus;
-  await app.db.transaction().execute(async (trx) => {
+  const written = await inTransaction(app.db, async (trx) => {
     // Another company's id and an unknown one answer alike (issue 12: no existence oracle).
     const rows = await lockSitesById(trx, companyId, ids);
     const missing = ids.length - rows.length;
@@ -280,8 +281,10 @@ export async function changeSitesStatus(app: App, companyId: string, input: Bulk
         detail: { from: row.status, to: status, version: row.version + 1, bulk: true },
       })),
     );
+    // Read while the locks are held: after the commit, a call that followed may have changed them again.
+    return findSites(trx, companyId, ids);
   });
-  const sites = new Map((await findSites(app.db, companyId, ids)).map((row) => [row.id, siteView(app, row)]));
+  const sites = new Map(written.map((row) => [row.id, siteView(app, row)]));
   return ids.flatMap((id) => sites.get(id) ?? []);
 }
 
@@ -298,7 +301,7 @@ export async function changeMatchingSitesStatus(
 ): Promise<ProjectSite[]> {
   const status = input.selectedStatus;
   const excludedIds = [...new Set(input.excludedIds.map((id) => id.toLowerCase()))];
-  const ids = await app.db.transaction().execute(async (trx) => {
+  const { ids, written } = await inTransaction(app.db, async (trx) => {
     const rows = await lockMatchingSites(trx, companyId, { words: searchWords(input.matching.search), status: input.matching.status }, excludedIds);
     if (rows.length > maxSitesPerMatchingChange) throw badRequest(projectSiteMessages.tooManyMatching);
     const changing = rows.filter((row) => row.status !== status);
@@ -312,8 +315,10 @@ export async function changeMatchingSitesStatus(
         detail: { from: row.status, to: status, version: row.version + 1, bulk: true, matching: true },
       })),
     );
-    return rows.map((row) => row.id);
+    const ids = rows.map((row) => row.id);
+    // Read while the locks are held, as changeSitesStatus does.
+    return { ids, written: await findSites(trx, companyId, ids) };
   });
-  const sites = new Map((await findSites(app.db, companyId, ids)).map((row) => [row.id, siteView(app, row)]));
+  const sites = new Map(written.map((row) => [row.id, siteView(app, row)]));
   return ids.flatMap((id) => sites.get(id) ?? []);
 }

@@ -1,12 +1,30 @@
+import type { Readable } from 'node:stream';
 import fastifyReplyFrom from '@fastify/reply-from';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsFile, fileTypes } from '../../src/domain/file';
-import { containerName } from './blob-store';
+import { containerName, retiredMetadataHeader } from './blob-store';
 import { megabytes, uploadLimitBytes } from './upload-rules';
 
 const blobProxyPrefix = '/blob';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
+
+export const notAnUploadMessage = 'This upload address takes only the bytes of a new file (Put Blob, Put Block, Put Block List). Upload the file itself.';
+
+/**
+ * Whether a PUT is one of the upload operations the portal hands out: Put Blob of a block blob, Put Block, Put Block
+ * List. A copy from another address (`x-ms-copy-source`: Copy Blob, Put Blob or Put Block From URL) and every other
+ * write (metadata, tags, tiers, leases, page and append blobs) are not.
+ */
+function isUploadOperation(request: FastifyRequest): boolean {
+  if (Object.keys(request.headers).some((name) => name.startsWith('x-ms-copy-source'))) return false;
+  const query = [...new URLSearchParams(request.url.split('?')[1] ?? '')];
+  const comp = query.filter(([name]) => name.toLowerCase() === 'comp').map(([, value]) => value.toLowerCase());
+  if (comp.length > 1) return false;
+  if (comp[0] === 'block' || comp[0] === 'blocklist') return true;
+  const blobType = request.headers['x-ms-blob-type'];
+  return comp.length === 0 && (blobType === undefined || (typeof blobType === 'string' && blobType.toLowerCase() === 'blockblob'));
+}
 
 /** The most an upload under this name may hold: the largest limit of the types that accept its extension. */
 function uploadLimitFor(fileKey: string): number {
@@ -46,6 +64,7 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
       // A body without a Content-Length (chunked) could not be measured first: Azure's Put Blob needs the length too,
       // and browsers always send it. Node's parser holds a body to the length it declares.
       if (request.method === 'PUT') {
+        if (!isUploadOperation(request)) return reply.code(403).type('text/plain').send(notAnUploadMessage);
         const limit = uploadLimitFor(request.params.fileKey);
         const length = request.headers['content-length'];
         if (length === undefined) return reply.code(411).type('text/plain').send('Send the file with its length (a Content-Length header). Upload it again.');
@@ -54,7 +73,17 @@ export const blobProxy: FastifyPluginAsync<BlobProxyOptions> = async (app, optio
         }
       }
       const rawPath = request.url.split('?', 1)[0] ?? '';
-      return reply.from(rawPath.slice(blobProxyPrefix.length));
+      return reply.from(rawPath.slice(blobProxyPrefix.length), {
+        onResponse: (_request, proxied, response) => {
+          // reply-from hands over the upstream response (node:http's IncomingMessage) beside its stream.
+          const upstream = response as unknown as { headers: Record<string, unknown>; stream: Readable };
+          // A deleted file's emptied blob (BlobStore.deleteFile) reads as the file it stands for: gone.
+          if (upstream.headers[retiredMetadataHeader] !== 'true') return proxied.send(upstream.stream);
+          upstream.stream.resume();
+          for (const name of Object.keys(proxied.getHeaders())) proxied.removeHeader(name);
+          return notFound(proxied as FastifyReply);
+        },
+      });
     },
   });
   app.all(`${blobProxyPrefix}/*`, (_request, reply) => notFound(reply));

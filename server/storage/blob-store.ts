@@ -9,7 +9,10 @@ import { contentTypeFor } from './content-types';
 import { signedOncePerWindow } from './read-signatures';
 
 export const containerName = 'portal-files';
-const uploadLifetimeMs = 15 * 60_000;
+/** The metadata an emptied blob of a deleted file carries (`BlobStore.deleteFile`), and the header it is read back in. */
+const retiredMetadata = { retired: 'true' };
+export const retiredMetadataHeader = 'x-ms-meta-retired';
+export const uploadLifetimeMs = 15 * 60_000;
 const readLifetimeMs = 10 * 60_000;
 const readWindowMs = 5 * 60_000;
 /** Read signatures remembered per window (`signedOncePerWindow`): about 300 bytes each. */
@@ -39,10 +42,19 @@ export interface BlobStore {
   createUploadUrl(fileKey: string): UploadUrl;
   /** A read-only SAS url for one blob, valid for 10 to 15 minutes. */
   readUrl(fileKey: string): string;
-  deleteFile(fileKey: string): Promise<void>;
+  /**
+   * Deletes the blob so that no one writes its key again: while its create-only upload URL may be live (signed at
+   * `uploadSignedAt`; when unknown, the blob is absent or younger than an upload URL), the blob is emptied instead,
+   * which that URL cannot overwrite, and handed to `BlobStoreOptions.onRetired` to be removed once the URL has expired.
+   */
+  deleteFile(fileKey: string, uploadSignedAt?: Date): Promise<void>;
+  /** Removes a blob whose upload URL has expired (an emptied one of `deleteFile`, or one no record took). */
+  removeExpired(fileKey: string): Promise<void>;
   putFile(fileKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The blob's bytes (for PDFs the server writes), or null when there is none. */
   readFile(fileKey: string): Promise<Buffer | null>;
+  /** The blob's size, or null when there is no blob. */
+  fileSize(fileKey: string): Promise<number | null>;
   /** The blob's size and up to `byteCount` of its first bytes, or null when there is no blob. */
   readFileStart(fileKey: string, byteCount: number): Promise<FileStart | null>;
   /** Every blob of the container (the backup copies them all). */
@@ -59,6 +71,8 @@ export interface BlobStoreOptions {
   readonly publicEndpoint: () => string;
   /** Origins allowed to PUT straight to the blob service from another origin; ['*'] for any; absent for none. */
   readonly corsOrigins?: readonly string[];
+  /** Notes a blob `deleteFile` emptied, to be removed by `removeExpired` at `removeAfter`; without it the empty blob stays. */
+  readonly onRetired?: (fileKey: string, removeAfter: Date) => Promise<void>;
   readonly onClose?: () => Promise<void>;
 }
 
@@ -83,6 +97,9 @@ function sharedKey(service: BlobServiceClient): StorageSharedKeyCredential {
   if (service.credential instanceof StorageSharedKeyCredential) return service.credential;
   throw new Error('AZURE_STORAGE_CONNECTION_STRING needs AccountName and AccountKey: the portal signs upload and read URLs with it');
 }
+
+/** Whether a blob is the emptied stand-in of a deleted file (`BlobStore.deleteFile`), which reads as no blob. */
+const isRetired = (properties: { metadata?: Record<string, string> | undefined }) => properties.metadata?.retired === retiredMetadata.retired;
 
 const isNotFound = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode === 404;
 
@@ -142,7 +159,27 @@ export async function openBlobStore(connectionString: string, options: BlobStore
       return { url: blobUrl(options.publicEndpoint(), fileKey, sasQuery(credential, fileKey, { permissions: 'c', expiresOn })), expiresOn };
     },
     readUrl: readUrls(credential, options.publicEndpoint),
-    async deleteFile(fileKey) {
+    async deleteFile(fileKey, uploadSignedAt) {
+      const blob = container.getBlockBlobClient(fileKey);
+      // The URL is signed before the blob is written, so the blob's creation bounds the signature's time from below.
+      const signedAt =
+        uploadSignedAt ??
+        (await blob.getProperties().then(
+          (properties) => properties.createdOn,
+          (error: unknown) => {
+            if (isNotFound(error)) return undefined;
+            throw error;
+          },
+        ));
+      const urlExpiresOn = new Date((signedAt?.getTime() ?? Date.now()) + uploadLifetimeMs);
+      if (signedAt !== undefined && urlExpiresOn.getTime() <= Date.now()) {
+        await blob.deleteIfExists();
+        return;
+      }
+      await blob.uploadData(new Uint8Array(0), { metadata: retiredMetadata });
+      await options.onRetired?.(fileKey, urlExpiresOn);
+    },
+    async removeExpired(fileKey) {
       await container.getBlobClient(fileKey).deleteIfExists();
     },
     async putFile(fileKey, bytes, contentType) {
@@ -150,7 +187,18 @@ export async function openBlobStore(connectionString: string, options: BlobStore
     },
     async readFile(fileKey) {
       const blob = container.getBlobClient(fileKey);
-      return (await blob.exists()) ? blob.downloadToBuffer() : null;
+      const properties = await blob.getProperties().catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+      return properties && !isRetired(properties) ? blob.downloadToBuffer(0, undefined, { conditions: { ifMatch: properties.etag } }) : null;
+    },
+    async fileSize(fileKey) {
+      const properties = await container.getBlobClient(fileKey).getProperties().catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+      return properties && !isRetired(properties) ? (properties.contentLength ?? 0) : null;
     },
     async readFileStart(fileKey, byteCount) {
       const blob = container.getBlobClient(fileKey);
@@ -158,14 +206,15 @@ export async function openBlobStore(connectionString: string, options: BlobStore
         if (isNotFound(error)) return null;
         throw error;
       });
-      if (!properties) return null;
+      if (!properties || isRetired(properties)) return null;
       const size = properties.contentLength ?? 0;
       if (size === 0) return { size, start: Buffer.alloc(0) };
       const start = await blob.downloadToBuffer(0, Math.min(byteCount, size), { conditions: { ifMatch: properties.etag } });
       return { size, start };
     },
     async *listFiles() {
-      for await (const blob of container.listBlobsFlat()) {
+      for await (const blob of container.listBlobsFlat({ includeMetadata: true })) {
+        if (isRetired(blob)) continue;
         yield { fileKey: blob.name, bytes: blob.properties.contentLength ?? 0, contentType: blob.properties.contentType, etag: blob.properties.etag };
       }
     },

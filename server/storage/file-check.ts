@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors';
 import type { FileRow } from './file-view';
+import { isFileHeld } from './files-repository';
 import { claimedFormat, signatureLength, startsWithSignature } from './file-signatures';
 import { megabytes, uploadLimitBytes } from './upload-rules';
 
@@ -27,21 +28,6 @@ export interface ClaimedUpload {
 type Verdict = { readonly ok: true } | { readonly ok: false; readonly message: string; readonly discard: boolean };
 
 const accepted: Verdict = { ok: true };
-
-async function fileInUse(app: App, fileId: string): Promise<boolean> {
-  const uses = await app.db
-    .selectNoFrom((eb) => [
-      eb.or([
-        eb.exists(eb.selectFrom('companies').select('id').where('image_file_id', '=', fileId)),
-        eb.exists(eb.selectFrom('project_sites').select('id').where('site_safety_plan_file_id', '=', fileId)),
-        eb.exists(eb.selectFrom('swms').select('id').where((inner) => inner.or([inner('risk_photo_file_id', '=', fileId), inner('control_photo_file_id', '=', fileId)]))),
-        eb.exists(eb.selectFrom('users').select('id').where('whitecard_photo_file_id', '=', fileId)),
-        eb.exists(eb.selectFrom('licences').select('id').where('photo_file_id', '=', fileId)),
-      ]).as('used'),
-    ])
-    .executeTakeFirstOrThrow();
-  return Boolean(uses.used);
-}
 
 async function verdictOn(app: App, file: FileRow, label: string): Promise<Verdict> {
   const format = claimedFormat(file.file_key);
@@ -73,7 +59,7 @@ async function discard(app: App, file: FileRow): Promise<void> {
 async function checkOne(app: App, upload: ClaimedUpload & { fileKey: string }): Promise<Verdict> {
   const file = await app.db.selectFrom('files').selectAll().where('file_key', '=', upload.fileKey).executeTakeFirst();
   // An unknown key is the attach point's to refuse; a file some record holds was checked when first attached.
-  if (!file || (await fileInUse(app, file.id))) return accepted;
+  if (!file || (await isFileHeld(app.db, file.id))) return accepted;
   const verdict = await verdictOn(app, file, uploadFieldLabels[upload.field]);
   if (!verdict.ok && verdict.discard) await discard(app, file);
   return verdict;

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startAzurite, type RunningAzurite } from './azurite';
 import { blobProxy, proxiedAccountUrl } from './blob-proxy';
+import type { RepeatingJob } from '../jobs/repeating';
 import { accountUrl, openBlobStore, type BlobStore } from './blob-store';
+import { recordRetiredKey } from './files-repository';
+import { startStorageSweep } from './sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,11 +21,14 @@ export interface StoragePluginOptions {
   readonly azurite?: Promise<RunningAzurite> | undefined;
 }
 
+// An emptied blob is noted in the database, where any instance's storage sweep finds it once its upload URL has expired.
+const retiredIn = (app: FastifyInstance) => (fileKey: string, removeAfter: Date) => recordRetiredKey(app.db, fileKey, removeAfter);
+
 function openAzure(app: FastifyInstance, connectionString: string): Promise<BlobStore> {
   const publicEndpoint = app.config.blobPublicUrl ?? accountUrl(connectionString);
   // Browsers upload straight to Azure, from the portal's origin.
   const corsOrigins = app.config.mode === 'production' ? [app.config.publicUrl] : ['*'];
-  return openBlobStore(connectionString, { publicEndpoint: () => publicEndpoint, corsOrigins });
+  return openBlobStore(connectionString, { publicEndpoint: () => publicEndpoint, corsOrigins, onRetired: retiredIn(app) });
 }
 
 // Azurite listens on loopback only; browsers reach it through the portal's /blob proxy, from the same origin.
@@ -30,6 +36,7 @@ async function openEmbedded(app: FastifyInstance, starting: Promise<RunningAzuri
   const azurite = await starting;
   return openBlobStore(azurite.connectionString, {
     publicEndpoint: () => proxiedAccountUrl(app.config.publicUrl, azurite.blobEndpoint),
+    onRetired: retiredIn(app),
     onClose: azurite.stop,
   }).catch(async (error: unknown) => {
     await azurite.stop();
@@ -43,6 +50,11 @@ export const storagePlugin = fp<StoragePluginOptions>(
     app.decorate('storage', store);
     app.addHook('onClose', () => store.close());
     if (!options.connectionString) await app.register(blobProxy, { accountUrl: store.serviceUrl });
+    let sweep: RepeatingJob | undefined;
+    app.addHook('onReady', () => {
+      sweep = startStorageSweep(app);
+    });
+    app.addHook('preClose', async () => sweep?.stop());
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: ['db'] },
 );

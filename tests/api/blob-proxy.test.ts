@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from '../../src/domain/decode';
 import { FileUploadResponse } from '../../src/domain/file';
 import { startAzurite, type RunningAzurite } from '../../server/storage/azurite';
+import { notAnUploadMessage } from '../../server/storage/blob-proxy';
 import { addSuperUser } from '../../server/users/repository';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -90,6 +91,27 @@ describe('the embedded blob store, reached through PUBLIC_URL/blob', () => {
     const blocks = await requestUpload(app, 'blocks.png');
     const staged = new BlockBlobClient(blocks.url).uploadData(bytes, { maxSingleShotSize: 1024 * 1024, blockSize: 1024 * 1024 });
     await expect(staged).rejects.toMatchObject({ statusCode: 403 });
+  });
+
+  it('forwards only the uploads the portal hands out: a copy from another address or any other write answers 403 with a message', async () => {
+    const source = await requestUpload(app, 'source.png');
+    expect((await putBlob(source.url, 'source bytes')).status).toBe(201);
+    const target = await requestUpload(app, 'copied.png');
+    const refused = [
+      fetch(target.url, { method: 'PUT', headers: { 'x-ms-copy-source': app.storage.readUrl(source.fileKey) }, body: '' }),
+      fetch(target.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'x-ms-copy-source': app.storage.readUrl(source.fileKey) }, body: '' }),
+      fetch(`${target.url}&comp=block&blockid=${btoa('block-1')}`, { method: 'PUT', headers: { 'x-ms-copy-source': app.storage.readUrl(source.fileKey) }, body: '' }),
+      fetch(`${target.url}&comp=metadata`, { method: 'PUT', headers: { 'x-ms-meta-checked': 'yes' }, body: '' }),
+      fetch(`${target.url}&comp=tags`, { method: 'PUT', body: '<Tags/>' }),
+      fetch(target.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'PageBlob', 'x-ms-blob-content-length': String(1024 ** 4) }, body: '' }),
+      fetch(target.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'AppendBlob' }, body: '' }),
+    ];
+    for (const response of await Promise.all(refused)) {
+      expect(response.status).toBe(403);
+      expect(await response.text()).toBe(notAnUploadMessage);
+    }
+    expect((await fetch(app.storage.readUrl(target.fileKey))).status).toBe(404);
+    expect((await putBlob(target.url, 'own bytes')).status).toBe(201);
   });
 
   it('answers 403 to a read or an upload without a SAS or with a tampered one', async () => {

@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRateLimits, type RateLimits } from '../../server/http/rate-limit-config';
 import { routeCases, type FuzzCase } from './fuzz/cases';
+import { oddPaths } from './fuzz/hostile';
 import { makeFixtures, refreshFixtures, type Fixtures } from './fuzz/fixtures';
 import { fuzzRoutes, type FuzzRoute } from './fuzz/routes';
 import { routeName, tableDrift } from './route-entries';
@@ -114,4 +119,43 @@ describe('fuzzing every route (issue 12 §4)', () => {
   it('tried at least 10,000 inputs', () => {
     expect([...tried.values()].reduce((sum, run) => sum + run.inputs, 0)).toBeGreaterThanOrEqual(10_000);
   });
+});
+
+/** Sends `target` byte for byte over a socket (light-my-request and fetch would parse and tidy it first). */
+function rawRequest(baseUrl: string, method: string, target: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const request = http.request({ host: hostname, port, method, path: target }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), contentType: String(response.headers['content-type'] ?? '') }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('fuzzing the request target of the served web app (issue 55 §11)', () => {
+  let spa: { baseUrl?: string; close(): Promise<void> };
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>SiteSafe Portal</title>');
+    spa = await createTestApp({ serveSpa: true, distDir, rateLimits: unlimited }, { listen: true });
+  }, 120_000);
+  afterAll(async () => {
+    await spa?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers odd paths (doubled slashes, backslashes, dot segments, bad encoding) with a page or a refusal, never a 5xx', async () => {
+    const cases = fc.sample(fc.tuple(fc.constantFrom('GET', 'HEAD'), oddPaths), { numRuns: 400, seed });
+    const failures: string[] = [];
+    for (const [method, target] of cases) {
+      const answer = await rawRequest(spa.baseUrl ?? '', method, target.value);
+      if (answer.statusCode >= 500) failures.push(`${method} ${target.value} (${target.kind}) -> ${answer.statusCode} ${excerpt(answer.body, 120)}`);
+    }
+    expect([...new Set(failures)]).toEqual([]);
+  }, 60_000);
 });

@@ -373,6 +373,50 @@ describe('POST /api/user/invite/:userRoleId (resend)', () => {
     expect(again.body).toBe('This invitation is no longer pending');
   });
 
+  it('takes 20 resends of one invitation at once in turn: each answers 200 and exactly one code is left live, the one last sent', async () => {
+    const company = await createCompany();
+    const email = newEmail('burst');
+    const { answer } = await invite(superToken, inviteBody(company._id, { email }));
+    const resends = await Promise.all(Array.from({ length: 20 }, () => call('POST', `/api/user/invite/${answer.userRole._id}`, superToken, {})));
+    expect(resends.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    const live = await app.db
+      .selectFrom('invites')
+      .select('code_hash')
+      .where('user_role_id', '=', answer.userRole._id)
+      .where('used_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(1);
+    const code = await codeFromMail(email);
+    expect(live[0]?.code_hash).toBe(hashSecret(code));
+    const waiting = await app.db
+      .selectFrom('mail_deliveries as d')
+      .innerJoin('invites as i', 'i.id', 'd.invite_id')
+      .select('i.code_hash')
+      .where('i.user_role_id', '=', answer.userRole._id)
+      .where('d.status', '!=', 'failed')
+      .where('d.status', '!=', 'sent')
+      .execute();
+    expect(waiting.every((delivery) => delivery.code_hash === hashSecret(code))).toBe(true);
+    expect((await call('POST', '/api/user/accept', await app.auth.tokenForEmail(email), { inviteCode: code })).statusCode).toBe(200);
+  });
+
+  it('takes resends and the acceptance of one invitation at once in turn: the role ends active with no code left live, or invited with one', async () => {
+    const company = await createCompany();
+    const email = newEmail('race');
+    const { answer, code } = await invite(superToken, inviteBody(company._id, { email }));
+    const token = await app.auth.tokenForEmail(email);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => call('POST', `/api/user/invite/${answer.userRole._id}`, superToken, {})),
+      call('POST', '/api/user/accept', token, { inviteCode: code }),
+      ...Array.from({ length: 5 }, () => call('POST', `/api/user/invite/${answer.userRole._id}`, superToken, {})),
+    ]);
+    for (const response of answers) expect([200, 409, 410], response.body).toContain(response.statusCode);
+    const role = await app.db.selectFrom('user_roles').select('status').where('id', '=', answer.userRole._id).executeTakeFirstOrThrow();
+    const live = await app.db.selectFrom('invites').select('id').where('user_role_id', '=', answer.userRole._id).where('used_at', 'is', null).where('voided_at', 'is', null).execute();
+    expect(live).toHaveLength(role.status === 'active' ? 0 : 1);
+  });
+
   it('renews an expired invitation', async () => {
     const company = await createCompany();
     const email = newEmail('renew');

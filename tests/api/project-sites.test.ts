@@ -570,6 +570,20 @@ describe('PATCH /api/company/:companyId/projectSites (bulk status)', () => {
     }
   });
 
+  it('answers each of 50 calls at once with the status that call wrote, never another call’s', async () => {
+    const sites = [await createSite(), await createSite(), await createSite()];
+    const statuses = ['ongoing', 'on_hold', 'completed', 'cancelled'] as const;
+    const chosen = Array.from({ length: 50 }, (_, index) => statuses[index % statuses.length] ?? 'ongoing');
+    const responses = await Promise.all(
+      chosen.map((selectedStatus) => call('PATCH', sitesUrl(home.companyId), home.admin.token, { projectSiteIds: sites.map((site) => site._id), selectedStatus })),
+    );
+    const wrong = responses.flatMap((response, index) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ProjectSite[]>().filter((site) => site.status !== chosen[index]).map((site) => `call ${index} chose ${chosen[index]}, answered ${site.status}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses an empty or oversized selection, malformed ids and an unknown status', async () => {
     const site = await createSite();
     const cases: [unknown, string][] = [

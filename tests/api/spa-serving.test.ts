@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +39,26 @@ describe('the built web app', () => {
       expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
       expect(await head.text()).toBe('');
       expect(await get.text()).toContain('<title>SiteSafe Portal</title>');
+    }
+  });
+
+  it('answers 404 to a path a URL parser reads as another host (//, ///, //?a=1, /\\), GET or HEAD, over a real socket', async () => {
+    const address = new URL(running.app.server.listening ? `http://127.0.0.1:${(running.app.server.address() as AddressInfo).port}` : await running.app.listen({ host: '127.0.0.1', port: 0 }));
+    for (const target of ['//', '///', '//?a=1', '/\\', '//evil.example/clients']) {
+      for (const method of ['GET', 'HEAD']) {
+        // node:http sends the target as written; fetch would tidy the backslash away.
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = http.request({ host: address.hostname, port: address.port, method, path: target }, (response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+          request.on('error', reject);
+          request.end();
+        });
+        expect(answer.status, `${method} ${target}`).toBe(404);
+        if (method === 'GET') expect(answer.body).toBe('Not found');
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileType } from '../../src/domain/file';
 import type { StoredRole } from '../../server/db/tables';
 import { startAzurite, type RunningAzurite } from '../../server/storage/azurite';
+import { sweepStorage, unheldFileLifetimeMs } from '../../server/storage/sweep';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
 import { jpegFile, pdfFile, pngFile } from '../support/upload-fixtures';
@@ -258,7 +259,9 @@ describe('uploads straight to Azure (an Azurite account, no portal in between): 
     const refused = await api.call('PUT', `/api/profile/trades/${tradie.userId}`, tradie.token, tradesProfile({ whitecardPhoto: huge.reference }));
     expect({ status: refused.statusCode, body: refused.body }).toEqual({ status: 400, body: 'The white card photo is larger than 10 MB. Upload a smaller file.' });
     expect(await api.fileRow(huge.reference.fileKey)).toBeUndefined();
-    expect(await api.blobStatus(huge.reference.fileKey)).toBe(404);
+    // Straight from Azure, a key deleted while its upload URL may be live reads empty: a blob that URL cannot write.
+    const gone = await fetch(portal.app.storage.readUrl(huge.reference.fileKey));
+    expect(gone.status === 404 ? 0 : (await gone.arrayBuffer()).byteLength).toBe(0);
 
     const largest = await api.upload(tradie, 'photo', 'card.jpg', padded(jpegFile(), 10 * megabyte));
     const saved = await api.call('PUT', `/api/profile/trades/${tradie.userId}`, tradie.token, tradesProfile({ whitecardPhoto: largest.reference }));
@@ -276,4 +279,76 @@ describe('uploads straight to Azure (an Azurite account, no portal in between): 
     expect(await api.fileRow(card.reference.fileKey)).toBeDefined();
     expect(await api.blobStatus(card.reference.fileKey)).toBe(200);
   });
+});
+
+describe('uploads nothing holds, and deleted files (issue 55 §11)', () => {
+  let portal: TestApp;
+  const api = portalOf(() => portal.app);
+
+  beforeAll(async () => {
+    portal = await createTestApp({}, { listen: true });
+  }, 120_000);
+  afterAll(async () => portal.close());
+
+  const dayAndAMinuteOn = () => new Date(Date.now() + unheldFileLifetimeMs + 60_000);
+  const read = async (fileKey: string) => {
+    const response = await fetch(portal.app.storage.readUrl(fileKey));
+    return { status: response.status, bytes: response.status === 200 ? (await response.arrayBuffer()).byteLength : await response.text() };
+  };
+
+  it('never lets a deleted key be written again: its upload URL is refused and its read URL serves nothing, until the sweep removes it', async () => {
+    const tradie = await api.account('TradesPerson');
+    const photo = await api.upload(tradie, 'photo', 'hazard.jpg', jpegFile());
+    expect(photo.putStatus).toBe(201);
+    await portal.app.storage.deleteFile(photo.reference.fileKey);
+    const rewrite = await fetch(photo.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob' }, body: new Uint8Array(pngFile()) });
+    expect(rewrite.status).toBeGreaterThanOrEqual(400);
+    expect(await read(photo.reference.fileKey)).toEqual({ status: 404, bytes: 'Not found' });
+
+    const neverUploaded = await api.requestUpload(tradie, 'photo', 'later.jpg');
+    const { fileKey, url } = neverUploaded.json<{ fileKey: string; url: string }>();
+    await portal.app.storage.deleteFile(fileKey);
+    expect((await fetch(url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob' }, body: new Uint8Array(jpegFile()) })).status).toBeGreaterThanOrEqual(400);
+
+    await sweepStorage(portal.app, new Date(Date.now() + 16 * 60_000));
+    for (const key of [photo.reference.fileKey, fileKey]) expect(await portal.app.storage.fileSize(key)).toBeNull();
+    expect(await portal.app.db.selectFrom('retired_file_keys').select('file_key').where('file_key', 'in', [photo.reference.fileKey, fileKey]).execute()).toEqual([]);
+  });
+
+  it('removes the uploads nothing took a day on, row and blob, once across two sweeps at a time, and keeps the one a record holds', async () => {
+    const tradie = await api.account('TradesPerson');
+    const uploads = [];
+    for (let index = 0; index < 5; index += 1) uploads.push(await api.upload(tradie, 'photo', `photo-${index}.jpg`, padded(jpegFile(), 9 * megabyte)));
+    expect(uploads.map((one) => one.putStatus)).toEqual([201, 201, 201, 201, 201]);
+    const [kept, ...unheld] = uploads;
+    const saved = await api.call('PUT', `/api/profile/trades/${tradie.userId}`, tradie.token, tradesProfile({ whitecardPhoto: kept?.reference }));
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    expect(await sweepStorage(portal.app)).toMatchObject({ files: 0 });
+    const sweeps = await Promise.all([sweepStorage(portal.app, dayAndAMinuteOn()), sweepStorage(portal.app, dayAndAMinuteOn())]);
+    expect(sweeps.reduce((total, sweep) => total + sweep.files, 0)).toBeGreaterThanOrEqual(unheld.length);
+    for (const { reference } of unheld) {
+      expect(await api.fileRow(reference.fileKey)).toBeUndefined();
+      expect(await portal.app.storage.fileSize(reference.fileKey)).toBeNull();
+    }
+    expect(await api.fileRow(kept?.reference.fileKey ?? '')).toBeDefined();
+    expect(await read(kept?.reference.fileKey ?? '')).toEqual({ status: 200, bytes: 9 * megabyte });
+  }, 60_000);
+
+  it('caps what one account may have waiting: five 9 MB photos and five upload URLs leave no room for a sixth URL, until the sweep', async () => {
+    const tradie = await api.account('TradesPerson');
+    for (let index = 0; index < 5; index += 1) expect((await api.upload(tradie, 'photo', `photo-${index}.jpg`, padded(jpegFile(), 9 * megabyte))).putStatus).toBe(201);
+    for (let index = 0; index < 5; index += 1) expect((await api.requestUpload(tradie, 'photo', `next-${index}.jpg`)).statusCode).toBe(201);
+    const refused = await api.requestUpload(tradie, 'photo', 'one-more.jpg');
+    expect({ status: refused.statusCode, body: refused.body }).toEqual({
+      status: 409,
+      body: 'You have 95 MB of uploads not yet saved to anything, and this one may take up to 10 MB more: one account may have at most 100 MB waiting. Save the forms they were for, or upload again once they are removed, a day after upload.',
+    });
+    expect(await portal.app.db.selectFrom('files').select('id').where('friendly_name', '=', 'one-more.jpg').execute()).toEqual([]);
+    // Another account is not held back by this one's uploads.
+    expect((await api.requestUpload(await api.account('TradesPerson'), 'photo', 'mine.jpg')).statusCode).toBe(201);
+
+    await sweepStorage(portal.app, dayAndAMinuteOn());
+    expect((await api.requestUpload(tradie, 'photo', 'one-more.jpg')).statusCode).toBe(201);
+  }, 60_000);
 });

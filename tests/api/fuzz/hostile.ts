@@ -210,3 +210,21 @@ export const brokenQueries: fc.Arbitrary<Tried<string>> = fc.oneof(
   tried('query.many-keys', fc.integer({ min: 100, max: 3000 }).map((count) => Array.from({ length: count }, (_, index) => `k${index}=${index}`).join('&'))),
   tried('query.random', fc.string({ unit: 'binary', maxLength: 40 }).map((text) => percentEncode(withoutReplacementCharacter(text)))),
 );
+
+/**
+ * Request targets a router or URL parser may trip on: doubled slashes and backslashes (which a URL parser reads as
+ * another host), dot segments, bad percent-encoding, and random runs of the characters that mean something in a URL.
+ * Each is sent as it is over a socket (light-my-request parses a target before the server sees it).
+ */
+export const oddPaths: fc.Arbitrary<Tried<string>> = fc.oneof(
+  tried('path.doubled-slash', fc.constantFrom('//', '///', '//?a=1', '//evil.example/x', '////clients', '//api/health', '//site/x/check-in?key=1')),
+  tried('path.backslash', fc.constantFrom('/\\', '/\\\\', '/\\evil.example', '/\\/x', '/clients\\..\\api', '/api\\health')),
+  tried('path.dot-segments', fc.constantFrom('/..', '/../..', '/./', '/%2e%2e/', '/assets/../index.html', '/assets/%2e%2e%2findex.html', '/site/../api/health')),
+  tried('path.encoded', fc.constantFrom('/%2F%2F', '/%5C', '/%', '/%ZZ', '/%00', '/%C0%AF', '/%ED%A0%80', '/?%', '/?a=%', '/site/%2F%2F/check-in')),
+  tried(
+    'path.random',
+    fc
+      .array(fc.constantFrom('/', '\\', '.', '..', '%', '%2F', '%5C', '?', '#', ':', '@', ';', '&', '=', 'a', 'api', 'site', 'assets', '😀'), { minLength: 1, maxLength: 12 })
+      .map((parts) => `/${parts.join('')}`.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character))),
+  ),
+);
