@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page';
 import { CompanyFormPage } from './pages/company-form.page';
 import { SiteFormPage } from './pages/site-form.page';
+import { SitesListPage } from './pages/sites-list.page';
 import { uniqueAbn } from './support/abn';
 import { demo, signInQuickly } from './support/sign-in';
 
@@ -12,7 +13,9 @@ async function openNewSiteForm(page: Page): Promise<string> {
   await signInQuickly(page, demo.admin);
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
-  await page.goto(`/company/${companyId}/projectsites/add`);
+  const list = new SitesListPage(page);
+  await list.goto(companyId);
+  await list.createButton.click();
   await expect(page.getByRole('heading', { name: 'Create New Project Site' })).toBeVisible();
   return companyId;
 }
@@ -41,6 +44,7 @@ test.describe('errors where the eye is', () => {
 
   test('a fake logo is refused by its first bytes, with no broken thumbnail', async ({ page }) => {
     await signInQuickly(page, demo.superUser);
+    await expect(page).toHaveURL(/\/clients$/);
     await page.goto('/clients/create');
     const form = new CompanyFormPage(page);
     await form.logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('GIF89a, or just text') });
@@ -52,6 +56,7 @@ test.describe('errors where the eye is', () => {
   test("a refused save shows the server's reason beside the field it names, scrolled into view and focused", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 700 });
     await signInQuickly(page, demo.superUser);
+    await expect(page).toHaveURL(/\/clients$/);
     await page.goto('/clients/create');
     const form = new CompanyFormPage(page);
     const id = Date.now().toString(36);
@@ -110,7 +115,7 @@ test.describe('nothing typed is lost', () => {
     await shell.navLink('Projects').click();
     await expect(page).toHaveURL(new RegExp(`/company/${companyId}/projectsites$`));
 
-    await page.goto(`/company/${companyId}/projectsites/add`);
+    await new SitesListPage(page).createButton.click();
     const form = new SiteFormPage(page);
     const tag = Date.now().toString(36);
     await form.fill({ address: `${tag} Saved Street`, suburb: 'Ultimo', postcode: '2007', siteNumber: `SV-${tag}`, clientName: `Saved ${tag}` });

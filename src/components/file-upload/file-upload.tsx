@@ -99,6 +99,11 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
     busyChanged(busy);
   }, [busy]);
 
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pickerError) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [pickerError]);
+
   const choose = async (chosen: File | undefined) => {
     if (chosen) actor.send({ type: 'file.choose', file: chosen, start: await readFileStart(chosen) });
   };
@@ -196,7 +201,7 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
         </div>
       ) : null}
       {error ? (
-        <div className="file-upload-error">
+        <div ref={errorRef} className="file-upload-error">
           <p id={errorId} role="alert" className="field-error">{error}</p>
           {failed ? (
             <>
