@@ -9,6 +9,7 @@ import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
 import { AlertIcon } from '../../ui/icons';
 import { revealFirstInvalid } from '../../ui/reveal-invalid';
 import { FileUpload } from '../file-upload/file-upload';
+import { discardTyping } from '../leave-guard/leave-blocker';
 import { LeaveGuard } from '../leave-guard/leave-guard';
 import { companyFields, formValuesOf, toCompanyImage, type CompanyField, type LogoChoice } from '../../domain/company-form-values';
 import { canSubmit, companyFormMachine, formRefusal, isDirty, visibleErrors } from '../../../machines/company-form.machine';
@@ -130,7 +131,7 @@ export function CompanyForm({ initial, currentLogo, submitLabel, busy, error = n
           ) : null}
           {cancelTo ? (
             <Button asChild variant="ghost">
-              <Link to={cancelTo}>{companyFormText.cancel}</Link>
+              <Link to={cancelTo} onClick={discardTyping}>{companyFormText.cancel}</Link>
             </Button>
           ) : null}
           <Button type="submit" disabled={!submittable || busy} aria-busy={busy || undefined}>

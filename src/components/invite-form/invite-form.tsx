@@ -7,6 +7,7 @@ import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
 import { refusedField } from '../../domain/refused-field';
 import { AlertIcon } from '../../ui/icons';
 import { revealFirstInvalid } from '../../ui/reveal-invalid';
+import { discardTyping } from '../leave-guard/leave-blocker';
 import { LeaveGuard } from '../leave-guard/leave-guard';
 import { blankInviteForm, checkInviteForm, inviteFields, type InviteField, type InviteFormValues } from './invite-form-values';
 import { inviteFieldLabels, inviteFormText } from './strings';
@@ -105,7 +106,7 @@ export function InviteForm({ companyId, role, title, description, initial, submi
           ) : null}
           {cancelTo ? (
             <Button asChild variant="ghost">
-              <Link to={cancelTo}>{inviteFormText.cancel}</Link>
+              <Link to={cancelTo} onClick={discardTyping}>{inviteFormText.cancel}</Link>
             </Button>
           ) : null}
           <Button type="submit" disabled={!invitee || busy} aria-busy={busy || undefined} aria-describedby={refusal && !refused ? errorId : undefined}>

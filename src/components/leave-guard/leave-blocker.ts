@@ -14,6 +14,11 @@ export function guardLeaving(registration: LeaveGuardRegistration): () => void {
   };
 }
 
+/** The form's own Cancel: the user chose to drop what they typed, so leaving is not asked about. */
+export function discardTyping(): void {
+  current = null;
+}
+
 /** Whether leaving now would lose typing (for Back and Forward, which cannot wait to be asked). */
 export const hasUnsavedTyping = () => current?.hasUnsavedChanges() ?? false;
 

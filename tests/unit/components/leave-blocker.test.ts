@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { guardLeaving, hasUnsavedTyping, leaveOrAsk } from '../../../src/components/leave-guard/leave-blocker';
+import { discardTyping, guardLeaving, hasUnsavedTyping, leaveOrAsk } from '../../../src/components/leave-guard/leave-blocker';
 
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
@@ -37,5 +37,17 @@ describe('the leave blocker', () => {
     await settle();
     expect(ask).not.toHaveBeenCalled();
     expect(leave).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the form's own Cancel", () => {
+  test('drops the guard, so Cancel leaves without asking', () => {
+    const ask = vi.fn();
+    guardLeaving({ hasUnsavedChanges: () => true, ask });
+    discardTyping();
+    const leave = vi.fn();
+    leaveOrAsk(leave);
+    expect(leave).toHaveBeenCalledOnce();
+    expect(ask).not.toHaveBeenCalled();
   });
 });
