@@ -13,10 +13,18 @@ export type InviteeFields = Pick<InviteInput, 'firstName' | 'surname' | 'email' 
 export interface ClientOnboardingInput {
   /** An existing client with no admin yet: the flow starts at the admin invite. */
   readonly clientId?: string | null;
+  /** Back from the admin invite to step 1 of a client this flow created: step 1 edits it (issue 55 §7). */
+  readonly createdClientId?: string | null;
 }
 
 export interface ClientOnboardingContext {
   readonly clientId: string | null;
+  /** Started by Back from the invite: step 1 reads the client it created. */
+  readonly revisiting: boolean;
+  /** The client as read when step 1 is revisited: the form shows it and Next updates it. */
+  readonly existing: Company | null;
+  /** A revisited client's stored logo was removed in the form. */
+  readonly logoRemoved: boolean;
   /** The company form as last submitted: it prefills the form after a failure. */
   readonly company: CompanyFields | null;
   /** The chosen logo, uploaded when the form is submitted. */
@@ -46,6 +54,22 @@ export interface UploadLogoInput {
 
 export type CreatedCompany = Pick<Company, '_id'>;
 
+export interface UpdateCompanyInput {
+  readonly companyId: string;
+  readonly input: CompanyInput;
+}
+
+/** The form's fields of a stored company. */
+export const companyFieldsOf = ({ name, abn, buildersRegNumber, phone, email, address, postalAddress }: Company): CompanyFields => ({
+  name,
+  abn,
+  buildersRegNumber,
+  phone,
+  email,
+  address,
+  postalAddress,
+});
+
 export type ClientOnboardingEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
 
 export interface ClientOnboardingOutput {
@@ -57,6 +81,7 @@ export interface ClientOnboardingOutput {
 /** Spec §8 and DESIGN.md messages of the flow. */
 export const clientOnboardingMessages = {
   clientAdded: 'Client added successfully',
+  clientUpdated: 'Information updated successfully',
   inviteSent: 'Invite sent successfully',
   inviteFailed: 'Failed to send Invite',
   /** When a failed create answers no text. */
@@ -65,6 +90,8 @@ export const clientOnboardingMessages = {
 } as const;
 
 export const createClientPath = '/clients/create';
+/** Step 1 of a client the flow created: Back from the invite returns here. */
+export const createdClientPath = (clientId: string) => `${createClientPath}?client=${encodeURIComponent(clientId)}`;
 export const inviteAdminPath = (clientId: string) => `/clients/${clientId}/employees/add`;
 export const clientPath = (clientId: string) => `/clients/${clientId}`;
 
@@ -79,11 +106,13 @@ export const clientOnboardingMachine = setup({
     input: ClientOnboardingInput | void;
     output: ClientOnboardingOutput;
     emitted: ClientOnboardingEmitted;
-    tags: 'busy' | 'uploading';
+    tags: 'busy' | 'uploading' | 'loading' | 'companyStep';
   },
   actors: {
     uploadLogo: fromPromise<CompanyImageReference, UploadLogoInput>(mustBeProvided('uploadLogo')),
+    loadCompany: fromPromise<Company, { companyId: string }>(mustBeProvided('loadCompany')),
     createCompany: fromPromise<CreatedCompany, CompanyInput>(mustBeProvided('createCompany')),
+    updateCompany: fromPromise<Company, UpdateCompanyInput>(mustBeProvided('updateCompany')),
     sendInvite: fromPromise<InviteResponse, InviteInput>(mustBeProvided('sendInvite')),
   },
   actions: {
@@ -95,6 +124,7 @@ export const clientOnboardingMachine = setup({
   },
   guards: {
     hasClient: ({ context }) => context.clientId !== null,
+    isRevisit: ({ context }) => context.clientId !== null && context.existing === null && context.revisiting,
     needsLogoUpload: ({ context }) => context.logo !== null && context.uploadedLogo === null,
   },
 }).createMachine({
@@ -102,7 +132,10 @@ export const clientOnboardingMachine = setup({
   description:
     "A super user creates a client company, lands on 'Create Admin User' for it and invites its first admin; then the client page.",
   context: ({ input }) => ({
-    clientId: (input ? input.clientId : null) ?? null,
+    clientId: (input ? (input.createdClientId ?? input.clientId) : null) ?? null,
+    revisiting: Boolean(input?.createdClientId),
+    existing: null,
+    logoRemoved: false,
     company: null,
     logo: null,
     uploadedLogo: null,
@@ -114,22 +147,48 @@ export const clientOnboardingMachine = setup({
   output: ({ context }) => ({ clientId: context.clientId ?? '', to: clientPath(context.clientId ?? '') }),
   states: {
     resuming: {
-      description: 'A client that exists but has no admin yet (the client page offers the invite) starts at the invite.',
-      always: [{ guard: 'hasClient', target: 'invitingAdmin' }, { target: 'editingCompany' }],
+      description:
+        'A client that exists but has no admin yet (the client page offers the invite) starts at the invite; Back from the invite to a client this flow created reads it for step 1.',
+      always: [{ guard: 'isRevisit', target: 'loadingCompany' }, { guard: 'hasClient', target: 'invitingAdmin' }, { target: 'editingCompany' }],
+    },
+    loadingCompany: {
+      description: 'GET company/{id}: step 1 shows the client that exists, to edit rather than create again.',
+      tags: ['loading', 'companyStep'],
+      invoke: {
+        id: 'loadCompany',
+        src: 'loadCompany',
+        input: ({ context }) => ({ companyId: context.clientId ?? '' }),
+        onDone: {
+          target: 'editingCompany',
+          actions: assign(({ event }) => ({ existing: event.output, company: companyFieldsOf(event.output) })),
+        },
+        onError: {
+          description: 'The client cannot be read (deleted meanwhile): step 1 creates a new one.',
+          target: 'editingCompany',
+          actions: assign(({ event }) => ({ clientId: null, error: serverMessage(event.error, clientOnboardingMessages.createFailed) })),
+        },
+      },
     },
     editingCompany: {
-      description: "'Create New Client' at /clients/create. The logo is optional.",
+      description: "'Create New Client' at /clients/create, or the client it created when Back returns here. The logo is optional.",
+      tags: ['companyStep'],
       on: {
         'logo.choose': {
           description: 'A new file replaces any uploaded one.',
-          actions: assign({ logo: ({ event }) => event.file, uploadedLogo: null }),
+          actions: assign({ logo: ({ event }) => event.file, uploadedLogo: null, logoRemoved: false }),
         },
-        'logo.remove': { actions: assign({ logo: null, uploadedLogo: null }) },
+        'logo.remove': { actions: assign({ logo: null, uploadedLogo: null, logoRemoved: true }) },
         'company.submit': [
           {
             description: 'Next: the chosen logo goes to blob storage first.',
             guard: 'needsLogoUpload',
             target: 'uploadingLogo',
+            actions: { type: 'rememberCompany', params: ({ event }) => event },
+          },
+          {
+            description: 'Next on a client that exists: it is updated, never created again.',
+            guard: 'hasClient',
+            target: 'updatingCompany',
             actions: { type: 'rememberCompany', params: ({ event }) => event },
           },
           { target: 'creatingCompany', actions: { type: 'rememberCompany', params: ({ event }) => event } },
@@ -138,7 +197,7 @@ export const clientOnboardingMachine = setup({
     },
     uploadingLogo: {
       description: 'POST file for a SAS URL, then the file straight to blob storage, with a progress bar.',
-      tags: ['busy', 'uploading'],
+      tags: ['busy', 'uploading', 'companyStep'],
       entry: assign({ logoProgress: 0 }),
       invoke: {
         id: 'uploadLogo',
@@ -147,10 +206,10 @@ export const clientOnboardingMachine = setup({
           if (!context.logo) throw new Error('Only a chosen logo is uploaded');
           return { file: context.logo, onProgress: (fraction: number) => self.send({ type: 'logo.progress', fraction }) };
         },
-        onDone: {
-          target: 'creatingCompany',
-          actions: assign({ uploadedLogo: ({ event }) => event.output, logoProgress: null }),
-        },
+        onDone: [
+          { guard: 'hasClient', target: 'updatingCompany', actions: assign({ uploadedLogo: ({ event }) => event.output, logoProgress: null }) },
+          { target: 'creatingCompany', actions: assign({ uploadedLogo: ({ event }) => event.output, logoProgress: null }) },
+        ],
         onError: {
           description: 'The form comes back as it was, the logo still chosen.',
           target: 'editingCompany',
@@ -170,9 +229,43 @@ export const clientOnboardingMachine = setup({
         'logo.progress': { actions: assign({ logoProgress: ({ event }) => clamp(event.fraction) }) },
       },
     },
+    updatingCompany: {
+      description: 'PUT company/{id}: the client step 1 created, as changed after Back; then the invite again.',
+      tags: ['busy', 'companyStep'],
+      invoke: {
+        id: 'updateCompany',
+        src: 'updateCompany',
+        input: ({ context }) => {
+          if (!context.company || !context.clientId) throw new Error('Only a submitted company that exists is updated');
+          const image = context.uploadedLogo ?? (context.logoRemoved ? null : undefined);
+          return { companyId: context.clientId, input: image === undefined ? context.company : { ...context.company, image } };
+        },
+        onDone: {
+          target: 'invitingAdmin',
+          actions: [
+            assign({ existing: ({ event }) => event.output }),
+            { type: 'toastSuccess', params: { message: clientOnboardingMessages.clientUpdated } },
+          ],
+        },
+        onError: {
+          description: "Spec §8: the error toast shows the server's message; the form keeps every value.",
+          target: 'editingCompany',
+          actions: [
+            {
+              type: 'rememberFailure',
+              params: ({ event }) => ({ message: serverMessage(event.error, clientOnboardingMessages.createFailed) }),
+            },
+            {
+              type: 'toastFailure',
+              params: ({ event }) => ({ message: serverMessage(event.error, clientOnboardingMessages.createFailed) }),
+            },
+          ],
+        },
+      },
+    },
     creatingCompany: {
       description: 'POST company.',
-      tags: ['busy'],
+      tags: ['busy', 'companyStep'],
       invoke: {
         id: 'createCompany',
         src: 'createCompany',

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import {
   clientPath,
   createClientPath,
+  createdClientPath,
   inviteAdminPath,
   type clientOnboardingMachine,
   type CompanyFields,
@@ -14,13 +15,19 @@ export type OnboardingStep = 'company' | 'admin' | 'done';
 
 export const step = (snapshot: ClientOnboardingSnapshot): OnboardingStep => {
   if (snapshot.status === 'done') return 'done';
-  return snapshot.context.clientId === null ? 'company' : 'admin';
+  return snapshot.hasTag('companyStep') ? 'company' : 'admin';
+};
+
+/** Step 1's address: once the client exists it names it, so Back from the invite edits it (issue 55 §7). */
+export const companyPath = (snapshot: ClientOnboardingSnapshot): string => {
+  const { clientId } = snapshot.context;
+  return clientId === null ? createClientPath : createdClientPath(clientId);
 };
 
 /** The page the flow is on: navigate there whenever it differs from the current location. */
 export const path = (snapshot: ClientOnboardingSnapshot): string => {
   const { clientId } = snapshot.context;
-  if (clientId === null) return createClientPath;
+  if (step(snapshot) === 'company' || clientId === null) return companyPath(snapshot);
   return snapshot.status === 'done' ? clientPath(clientId) : inviteAdminPath(clientId);
 };
 
@@ -28,6 +35,11 @@ export const clientId = (snapshot: ClientOnboardingSnapshot): string | null => s
 
 /** Uploading, creating or inviting: the form's button shows progress and is disabled. */
 export const isBusy = (snapshot: ClientOnboardingSnapshot): boolean => snapshot.hasTag('busy');
+
+export const isLoading = (snapshot: ClientOnboardingSnapshot): boolean => snapshot.hasTag('loading');
+
+/** The client step 1 edits after Back (its stored logo included); null on a create. */
+export const existingClient = (snapshot: ClientOnboardingSnapshot) => snapshot.context.existing;
 
 export const isUploadingLogo = (snapshot: ClientOnboardingSnapshot): boolean => snapshot.hasTag('uploading');
 

@@ -64,6 +64,7 @@ export const companyEditorMachine = setup({
     saving: {
       description: 'PUT company/{id}; the server deletes a replaced logo.',
       tags: ['busy'],
+      entry: assign({ error: null }),
       invoke: {
         id: 'saveCompany',
         src: 'saveCompany',

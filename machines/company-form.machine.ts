@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { CompanyInput } from '../src/domain/company';
 import { checkCompanyForm, companyFields, type CompanyField, type CompanyFormValues, type LogoChoice } from '../src/domain/company-form-values';
+import { refusalErrors, refusedField } from '../src/domain/refused-field';
 
 export interface CompanyFormInput {
   readonly values: CompanyFormValues;
@@ -9,10 +10,14 @@ export interface CompanyFormInput {
 }
 
 export interface CompanyFormContext {
+  /** The values the form opened with: anything else is unsaved typing (issue 55 §7). */
+  readonly initial: CompanyFormValues;
   readonly values: CompanyFormValues;
   readonly touched: readonly CompanyField[];
   readonly logo: LogoChoice;
   readonly uploading: boolean;
+  /** The server's reason the last save was refused; shown beside the field it names until that field changes. */
+  readonly refusal: string | null;
 }
 
 export type CompanyFormEvent =
@@ -20,9 +25,31 @@ export type CompanyFormEvent =
   | { type: 'field.blur'; field: CompanyField }
   | { type: 'logo.change'; logo: LogoChoice }
   | { type: 'logo.uploading'; uploading: boolean }
-  | { type: 'form.submit' };
+  | { type: 'form.submit' }
+  | { type: 'form.refused'; message: string | null };
 
 export type CompanyFormEmitted = { type: 'form.submitted'; input: CompanyInput };
+
+/** The form's fields as a refusal may name them; the logo is `image` in the request. */
+const refusableFields = [...companyFields, 'image'] as const;
+type RefusableField = (typeof refusableFields)[number];
+
+const answered = (context: CompanyFormContext, field: RefusableField) => (refusedField(context.refusal, refusableFields) === field ? null : context.refusal);
+
+/** Each field's message once touched, and a refused save's reason beside the field it names (`image`: the logo). */
+export function visibleErrors(context: CompanyFormContext): Partial<Record<RefusableField, string>> {
+  const { errors } = checkCompanyForm(context.values, context.logo);
+  const visible: Partial<Record<RefusableField, string>> = refusalErrors(context.refusal, refusableFields);
+  for (const field of context.touched) if (errors[field]) visible[field] = errors[field];
+  return visible;
+}
+
+/** A refused save's reason that names no field: the form shows it by its button. */
+export const formRefusal = (context: CompanyFormContext): string | null => (refusedField(context.refusal, refusableFields) ? null : context.refusal);
+
+/** Something typed or chosen differs from what the form opened with. */
+export const isDirty = (context: CompanyFormContext): boolean =>
+  context.logo.kind !== 'unchanged' || companyFields.some((field) => context.values[field] !== context.initial[field]);
 
 const touch = (touched: readonly CompanyField[], field: CompanyField) => (touched.includes(field) ? touched : [...touched, field]);
 
@@ -39,20 +66,27 @@ export const companyFormMachine = setup({
 }).createMachine({
   id: 'companyForm',
   context: ({ input }) => ({
+    initial: input.values,
     values: input.values,
     touched: input.prefilled ? companyFields : [],
     logo: { kind: 'unchanged' },
     uploading: false,
+    refusal: null,
   }),
   on: {
     'field.change': {
       actions: assign(({ context, event }) => ({
         values: { ...context.values, [event.field]: event.value },
         touched: touch(context.touched, event.field),
+        refusal: answered(context, event.field),
       })),
     },
     'field.blur': { actions: assign(({ context, event }) => ({ touched: touch(context.touched, event.field) })) },
-    'logo.change': { actions: assign({ logo: ({ event }) => event.logo }) },
+    'logo.change': { actions: assign(({ context, event }) => ({ logo: event.logo, refusal: answered(context, 'image') })) },
+    'form.refused': {
+      description: "The page's save was refused: its reason goes beside the field it names.",
+      actions: assign({ refusal: ({ event }) => event.message }),
+    },
     'logo.uploading': { actions: assign({ uploading: ({ event }) => event.uploading }) },
     'form.submit': [
       {

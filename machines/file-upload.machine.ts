@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { decode } from '../src/domain/decode';
 import { FileUploadRequest, type FileReference, type FileType } from '../src/domain/file';
+import { isWhatItClaims, notWhatItClaimsMessage } from '../src/domain/file-signatures';
 import { mustBeProvided } from './must-be-provided';
 import { serverMessage } from './server-message';
 
@@ -19,7 +20,8 @@ export interface FileUploadContext {
 }
 
 export type FileUploadEvent =
-  | { type: 'file.choose'; file: File }
+  /** `start`: the file's first bytes (`readFileStart`), read by the view as the file is picked. */
+  | { type: 'file.choose'; file: File; start: Uint8Array }
   | { type: 'upload.progress'; fraction: number }
   | { type: 'upload.cancel' }
   | { type: 'upload.retry' };
@@ -31,11 +33,14 @@ export const fileUploadMessages = {
 
 export type FileUploadEmitted = { type: 'upload.done'; reference: FileReference; file: File };
 
-/** Spec §5 file pickers: the domain's own rule names the accepted extensions. */
-export function wrongTypeMessage(type: FileType, file: File): string | null {
+/** Spec §5 file pickers: the domain's own rules name the accepted extensions and check the first bytes. */
+export function wrongTypeMessage(type: FileType, file: File, start: Uint8Array): string | null {
   const checked = decode(FileUploadRequest, { type, filename: file.name });
-  return checked.ok ? null : checked.issues[0].message;
+  if (!checked.ok) return checked.issues[0].message;
+  return isWhatItClaims(file.name, start) ? null : notWhatItClaimsMessage(type, file.name);
 }
+
+type Chosen = { readonly file: File; readonly start: Uint8Array };
 
 /** One picker: a chosen file is checked, then uploaded (POST file, then blob storage) with progress; cancel aborts. */
 export const fileUploadMachine = setup({
@@ -50,11 +55,11 @@ export const fileUploadMachine = setup({
     upload: fromPromise<FileReference, UploadInput>(mustBeProvided('upload')),
   },
   guards: {
-    isWrongType: ({ context }, { file }: { file: File }) => wrongTypeMessage(context.type, file) !== null,
+    isWrongType: ({ context }, { file, start }: Chosen) => wrongTypeMessage(context.type, file, start) !== null,
   },
   actions: {
-    reject: assign(({ context }, { file }: { file: File }) => ({ file: null, fraction: 0, error: wrongTypeMessage(context.type, file) })),
-    start: assign((_, { file }: { file: File }) => ({ file, fraction: 0, error: null })),
+    reject: assign(({ context }, { file, start }: Chosen) => ({ file: null, fraction: 0, error: wrongTypeMessage(context.type, file, start) })),
+    start: assign((_, { file }: Chosen) => ({ file, fraction: 0, error: null })),
   },
 }).createMachine({
   id: 'fileUpload',
@@ -63,7 +68,7 @@ export const fileUploadMachine = setup({
   on: {
     'file.choose': [
       {
-        description: 'A file of another type is refused before anything is sent.',
+        description: 'A file of another type, by its name or its first bytes, is refused before anything is sent.',
         guard: { type: 'isWrongType', params: ({ event }) => event },
         target: '.idle',
         actions: { type: 'reject', params: ({ event }) => event },

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { refusedField } from '../src/domain/refused-field';
+import { serverMessage } from './server-message';
 import type { Profile, ProfileUpdate } from '../src/domain/profile';
 import type { Role } from '../src/domain/roles';
 import { mustBeProvided, actionMustBeProvided } from './must-be-provided';
@@ -14,20 +16,27 @@ export interface ProfileEditorContext {
   readonly profile: Profile | null;
   readonly values: ProfileFormValues;
   readonly touched: readonly ProfileField[];
+  /** The server's reason the last save was refused; shown beside the field it names until that field changes. */
+  readonly error: string | null;
 }
+
+/** Tells the view to bring the first field with a message into sight (issue 55 §5). */
+export type ProfileEditorEmitted = { type: 'form.refused' };
 
 export type ProfileEditorEvent =
   | { type: 'field.change'; field: ProfileField; value: string }
   | { type: 'field.blur'; field: ProfileField }
   | { type: 'form.submit' };
 
-const allFields: readonly ProfileField[] = [...personalFields, ...businessFields];
+export const profileFields: readonly ProfileField[] = [...personalFields, ...businessFields];
+
+const answered = (context: ProfileEditorContext, field: ProfileField) => (refusedField(context.error, profileFields) === field ? null : context.error);
 
 export const roleOf = (context: ProfileEditorContext): Role | null => context.profile?.userRole.role ?? null;
 
 /** Loads the signed-in user's profile, edits it, and saves it; a failed save keeps every typed value. */
 export const profileEditorMachine = setup({
-  types: {} as { context: ProfileEditorContext; events: ProfileEditorEvent; input: ProfileEditorInput },
+  types: {} as { context: ProfileEditorContext; events: ProfileEditorEvent; input: ProfileEditorInput; emitted: ProfileEditorEmitted },
   actors: {
     loadProfile: fromPromise<Profile>(mustBeProvided('loadProfile')),
     saveProfile: fromPromise<Profile, ProfileUpdate>(mustBeProvided('saveProfile')),
@@ -35,6 +44,7 @@ export const profileEditorMachine = setup({
   actions: {
     notifySaved: actionMustBeProvided<{ profile: Profile }>('notifySaved'),
     notifySaveFailed: actionMustBeProvided<{ error: unknown }>('notifySaveFailed'),
+    revealRefusal: emit({ type: 'form.refused' } as const),
   },
   guards: {
     isOwnProfile: (_, { profile, profileId }: { profile: Profile; profileId: string | null }) =>
@@ -43,7 +53,7 @@ export const profileEditorMachine = setup({
   },
 }).createMachine({
   id: 'profileEditor',
-  context: ({ input }) => ({ profileId: input.profileId, profile: null, values: blankProfileForm, touched: [] }),
+  context: ({ input }) => ({ profileId: input.profileId, profile: null, values: blankProfileForm, touched: [], error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -74,6 +84,7 @@ export const profileEditorMachine = setup({
           actions: assign(({ context, event }) => ({
             values: { ...context.values, [event.field]: event.value },
             touched: context.touched.includes(event.field) ? context.touched : [...context.touched, event.field],
+            error: answered(context, event.field),
           })),
         },
         'field.blur': {
@@ -83,13 +94,14 @@ export const profileEditorMachine = setup({
         },
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
-          { actions: assign({ touched: allFields }) },
+          { actions: [assign({ touched: profileFields }), 'revealRefusal'] },
         ],
       },
     },
     saving: {
       description: 'PUT profile with the checked values.',
       tags: ['saving'],
+      entry: assign({ error: null }),
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
@@ -106,9 +118,13 @@ export const profileEditorMachine = setup({
           ],
         },
         onError: {
-          description: 'Spec §8: the values stay as typed so the user can try again.',
+          description: "Spec §8: the values stay as typed so the user can try again; the server's reason shows beside the field it names.",
           target: 'editing',
-          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            assign({ error: ({ event }) => serverMessage(event.error, '') || null }),
+            { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+            'revealRefusal',
+          ],
         },
       },
     },

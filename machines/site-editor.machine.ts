@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import { loadProblemOf, type LoadProblem } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import type { ProjectSite, ProjectSiteInput, SiteSafetyPlanReference } from '../src/domain/project-site';
 import type { Ppe } from '../src/domain/ppe';
+import { refusedField } from '../src/domain/refused-field';
 import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, withPostcode, type SiteField, type SiteFormValues, type SiteTextField } from '../src/domain/site-form';
 import type { SiteTimeZone } from '../src/domain/site-time-zone';
 
@@ -23,7 +24,7 @@ export interface SiteEditorContext {
   readonly site: ProjectSite | null;
   readonly values: SiteFormValues;
   readonly touched: readonly SiteField[];
-  /** The server's message after a failed save, other than a stale version. */
+  /** The server's message after a failed save, other than a stale version; shown beside the field it names (`refusedField`). */
   readonly error: string | null;
   /** The server's message when someone else saved the site first (409). */
   readonly conflict: string | null;
@@ -41,7 +42,13 @@ export type SiteEditorEvent =
   | { type: 'form.submit' }
   | { type: 'site.reload' };
 
-const allFields: readonly SiteField[] = [...siteTextFields, 'timeZone', 'supervisor', 'ppe', 'siteSafetyPlan'];
+export const siteFields: readonly SiteField[] = [...siteTextFields, 'timeZone', 'supervisor', 'ppe', 'siteSafetyPlan'];
+
+/** Tells the view to bring the first field with a message into sight (issue 55 §5). */
+export type SiteEditorEmitted = { type: 'form.refused' };
+
+/** A change to the field a refusal named clears that refusal: the user is answering it. */
+const answered = (context: SiteEditorContext, field: SiteField) => (refusedField(context.error, siteFields) === field ? null : context.error);
 
 const touching = (touched: readonly SiteField[], field: SiteField) => (touched.includes(field) ? touched : [...touched, field]);
 
@@ -49,7 +56,13 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 /** Create and edit of a project site (spec §2, §5): a failed save keeps every typed value. */
 export const siteEditorMachine = setup({
-  types: {} as { context: SiteEditorContext; events: SiteEditorEvent; input: SiteEditorInput; tags: 'loading' | 'missing' | 'saving' },
+  types: {} as {
+    context: SiteEditorContext;
+    events: SiteEditorEvent;
+    input: SiteEditorInput;
+    emitted: SiteEditorEmitted;
+    tags: 'loading' | 'missing' | 'saving';
+  },
   actors: {
     loadSite: fromPromise<ProjectSite, { siteId: string }>(mustBeProvided('loadSite')),
     saveSite: fromPromise<ProjectSite, SaveSiteInput>(mustBeProvided('saveSite')),
@@ -57,6 +70,7 @@ export const siteEditorMachine = setup({
   actions: {
     notifySaved: actionMustBeProvided<{ site: ProjectSite; created: boolean }>('notifySaved'),
     notifySaveFailed: actionMustBeProvided<{ error: unknown; created: boolean }>('notifySaveFailed'),
+    revealRefusal: emit({ type: 'form.refused' } as const),
   },
   guards: {
     isEdit: ({ context }) => context.siteId !== null,
@@ -93,6 +107,7 @@ export const siteEditorMachine = setup({
           actions: assign(({ context, event }) => ({
             values: event.field === 'postcode' ? withPostcode(context.values, event.value) : { ...context.values, [event.field]: event.value },
             touched: touching(context.touched, event.field),
+            error: answered(context, event.field),
           })),
         },
         'timeZone.change': {
@@ -100,16 +115,16 @@ export const siteEditorMachine = setup({
           actions: assign(({ context, event }) => ({ values: { ...context.values, timeZone: event.timeZone } })),
         },
         'field.blur': { actions: assign(({ context, event }) => ({ touched: touching(context.touched, event.field) })) },
-        'ppe.change': { actions: assign(({ context, event }) => ({ values: { ...context.values, ppe: event.ppe } })) },
+        'ppe.change': { actions: assign(({ context, event }) => ({ values: { ...context.values, ppe: event.ppe }, error: answered(context, 'ppe') })) },
         'supervisor.change': {
-          actions: assign(({ context, event }) => ({ values: { ...context.values, supervisor: event.supervisor } })),
+          actions: assign(({ context, event }) => ({ values: { ...context.values, supervisor: event.supervisor }, error: answered(context, 'supervisor') })),
         },
         'plan.change': {
-          actions: assign(({ context, event }) => ({ values: { ...context.values, siteSafetyPlan: event.plan } })),
+          actions: assign(({ context, event }) => ({ values: { ...context.values, siteSafetyPlan: event.plan }, error: answered(context, 'siteSafetyPlan') })),
         },
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
-          { actions: assign({ touched: allFields }) },
+          { description: 'Every message shows, and the first is brought into sight.', actions: [assign({ touched: siteFields }), 'revealRefusal'] },
         ],
         'site.reload': { guard: 'isEdit', target: 'reloading' },
       },
@@ -141,14 +156,16 @@ export const siteEditorMachine = setup({
             actions: [
               assign(({ event }) => ({ conflict: messageOf(event.error) })),
               { type: 'notifySaveFailed', params: ({ context, event }) => ({ error: event.error, created: context.siteId === null }) },
+              'revealRefusal',
             ],
           },
           {
-            description: 'Spec §8: the values stay as typed so the user can try again.',
+            description: "Spec §8: the values stay as typed so the user can try again; the server's reason shows beside the field it names.",
             target: 'editing',
             actions: [
               assign(({ event }) => ({ error: messageOf(event.error) })),
               { type: 'notifySaveFailed', params: ({ context, event }) => ({ error: event.error, created: context.siteId === null }) },
+              'revealRefusal',
             ],
           },
         ],

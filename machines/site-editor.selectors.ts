@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
-import { checkSiteForm, type SiteFormErrors } from '../src/domain/site-form';
-import type { siteEditorMachine } from './site-editor.machine';
+import { blankSiteForm, checkSiteForm, formValuesOf, sameSiteForm, type SiteFormErrors } from '../src/domain/site-form';
+import { refusalErrors, refusedField } from '../src/domain/refused-field';
+import { siteFields, type siteEditorMachine } from './site-editor.machine';
 
 type Snapshot = SnapshotFrom<typeof siteEditorMachine>;
 
@@ -12,13 +13,14 @@ export const problem = (snapshot: Snapshot) => (snapshot.hasTag('missing') ? sna
 export const isSaving = (snapshot: Snapshot) => snapshot.hasTag('saving') || snapshot.matches('saved');
 export const values = (snapshot: Snapshot) => snapshot.context.values;
 export const site = (snapshot: Snapshot) => snapshot.context.site;
-export const error = (snapshot: Snapshot) => snapshot.context.error;
+/** A refused save's message that names no field: the form shows it as a whole. */
+export const error = (snapshot: Snapshot) => (refusedField(snapshot.context.error, siteFields) ? null : snapshot.context.error);
 export const conflict = (snapshot: Snapshot) => snapshot.context.conflict;
 
-/** Each field's message, shown once the field is touched (or after a submit attempt). */
+/** Each field's message, shown once the field is touched (or after a submit attempt), and the server's beside the field it names. */
 export const visibleErrors = (snapshot: Snapshot): SiteFormErrors => {
   const { errors } = checkSiteForm(snapshot.context.values);
-  const visible: SiteFormErrors = {};
+  const visible: SiteFormErrors = refusalErrors(snapshot.context.error, siteFields);
   for (const field of snapshot.context.touched) if (errors[field]) visible[field] = errors[field];
   return visible;
 };
@@ -27,4 +29,11 @@ export const visibleErrors = (snapshot: Snapshot): SiteFormErrors => {
 export const shownSupervisor = (snapshot: Snapshot): string | null => {
   const { values: current, site: read } = snapshot.context;
   return current.supervisor === undefined ? (read?.supervisor ?? null) : current.supervisor;
+};
+
+/** Issue 55 §7: something typed differs from the site as read (or the blank form) and is not saved yet. */
+export const hasUnsavedChanges = (snapshot: Snapshot): boolean => {
+  if (!snapshot.matches('editing') && !snapshot.hasTag('saving')) return false;
+  const { site: read, values: current } = snapshot.context;
+  return !sameSiteForm(current, read ? formValuesOf(read) : blankSiteForm);
 };

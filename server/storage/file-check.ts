@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../http/errors';
 import type { FileRow } from './file-view';
 import { isFileHeld } from './files-repository';
-import { claimedFormat, signatureLength, startsWithSignature } from './file-signatures';
+import { claimedFormat, signatureLength, startsWithSignature } from '../../src/domain/file-signatures';
 import { megabytes, uploadLimitBytes } from './upload-rules';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;

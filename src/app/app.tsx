@@ -1,5 +1,5 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import * as session from '../../machines/session.selectors';
 import { SwmsOutboxProvider } from '../components/swms-outbox/swms-outbox-provider';
 import { LoadingState } from '../ui/status';
@@ -7,25 +7,29 @@ import { whenIdle } from '../ui/when-idle';
 import { ToasterOnDemand } from './layout/toaster-on-demand';
 import { registerServiceWorker } from './offline/register-service-worker';
 import { AppRoutes } from './router';
+import { createGuardedHistory } from './routing/guarded-history';
 import { RouteErrorBoundary } from './routing/route-error-boundary';
 import { Session } from './session/session-context';
 import { useSessionExpiry } from './session/session-expiry';
 
+const history = createGuardedHistory();
+
 /**
- * Issue 11: react-router's declarative mode (BrowserRouter) rather than its data router, which adds
+ * Issue 11: react-router's declarative mode (BrowserRouter's history router) rather than its data router, which adds
  * 16 KB gzipped to every screen for loaders and actions the portal does not use. Navigations run as
- * transitions, so the current screen stays until the next one's code has arrived.
+ * transitions, so the current screen stays until the next one's code has arrived. Issue 55 §7: its history asks a
+ * form's leave guard before leaving.
  */
 function Routes() {
   useSessionExpiry();
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingState fullScreen />}>
           <AppRoutes />
         </Suspense>
       </RouteErrorBoundary>
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }
 

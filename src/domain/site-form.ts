@@ -61,6 +61,17 @@ export function siteInputOf(values: SiteFormValues): Record<string, unknown> {
   return supervisor === undefined ? rest : { ...rest, supervisor };
 }
 
+/** Whether two fillings of the form say the same (typing a value and deleting it again changes nothing). */
+export function sameSiteForm(a: SiteFormValues, b: SiteFormValues): boolean {
+  return (
+    siteTextFields.every((field) => a[field] === b[field]) &&
+    a.supervisor === b.supervisor &&
+    a.siteSafetyPlan?.fileKey === b.siteSafetyPlan?.fileKey &&
+    a.ppe.length === b.ppe.length &&
+    a.ppe.every((item) => b.ppe.includes(item))
+  );
+}
+
 export type SiteFormErrors = Partial<Record<SiteField, string>>;
 
 /** Spec §5 project site form, checked by the same `ProjectSiteInput` schema as the server. */

@@ -132,6 +132,8 @@ test('the company admin’s projects, a site with its QR code, a logo upload, em
   await expect(page.locator('.file-upload-name')).toHaveText('pixel.png');
 
   await shell.navLink('Employees').click();
+  // The chosen logo is not saved: leaving asks first.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(new RegExp(`/company/${companyId}/employees$`));
   await shell.navLink('SWMS').click();
   const swms = new SwmsListPage(page);

@@ -228,6 +228,33 @@ test('a super user onboards a client with a logo, and its admin accepts the emai
   await context.close();
 });
 
+test('Back from Create Admin User shows the client just created, and Next updates it instead of creating it again', async ({ page }) => {
+  await signInQuickly(page, demo.superUser);
+  await expect(page).toHaveURL(/\/clients$/);
+  const client = newClient('Back Test');
+  const clientId = await createClient(page, client);
+
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/clients/create\\?client=${clientId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Client' })).toBeVisible();
+  const form = new CompanyFormPage(page);
+  await expect(form.field('name')).toHaveValue(client.name);
+  await expect(form.field('postalAddress')).toHaveValue(client.postalAddress);
+  await form.fill({ phone: '0299990000' });
+  await form.submit('Next').click();
+  await expect(toast(page, 'Information updated successfully')).toBeVisible();
+  await expect(toast(page, 'A company with this ABN already exists')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/clients/${clientId}/employees/add$`));
+
+  const details = new ClientDetailsPage(page);
+  await details.goto(clientId);
+  await expect(details.detail('Office Phone Number')).toHaveText('0299990000');
+  const clients = new ClientsPage(page);
+  await clients.goto();
+  await clients.search.fill(client.name);
+  await expect(clients.rows).toHaveCount(1);
+});
+
 test('a client left without an admin offers the invite, and is deleted after confirming', async ({ page }) => {
   await signInQuickly(page, demo.superUser);
   await expect(page).toHaveURL(/\/clients$/);

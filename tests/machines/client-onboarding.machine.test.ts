@@ -7,10 +7,11 @@ import {
   type CompanyFields,
   type CreatedCompany,
   type InviteeFields,
+  type UpdateCompanyInput,
   type UploadLogoInput,
 } from '../../machines/client-onboarding.machine';
 import * as Onboarding from '../../machines/client-onboarding.selectors';
-import type { CompanyImageReference, CompanyInput } from '../../src/domain/company';
+import type { Company, CompanyImageReference, CompanyInput } from '../../src/domain/company';
 import type { InviteInput, InviteResponse } from '../../src/domain/invite';
 import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
@@ -30,6 +31,12 @@ const logoFile = new File(['png'], 'harbour-logo.png', { type: 'image/png' });
 const uploadedLogo: CompanyImageReference = { friendlyName: 'harbour-logo.png', fileKey: 'f3a9.png', type: 'companyProfile' };
 const createdClientId = '0d5b4c1e-7a2f-4f7e-9a57-2b1c8e4d6f10';
 const existingClientId = '9c1e2d3f-4a5b-4c6d-8e7f-001122334455';
+const storedClient: Company = {
+  _id: createdClientId,
+  ...company,
+  abn: '51824753556',
+  image: { ...uploadedLogo, url: 'https://blob.example/f3a9.png' },
+} as Company;
 const inviteAnswer: InviteResponse = {
   userRole: { _id: 'role-1' },
   firstName: invitee.firstName,
@@ -50,13 +57,17 @@ const sampleEvents: Record<string, OnboardingEvent[]> = {
   'xstate.error.actor.createCompany': [
     { type: 'xstate.error.actor.createCompany', error: new Error('A company with this ABN already exists') },
   ],
+  'xstate.done.actor.loadCompany': [{ type: 'xstate.done.actor.loadCompany', output: storedClient }],
+  'xstate.error.actor.loadCompany': [{ type: 'xstate.error.actor.loadCompany', error: new Error('This company does not exist') }],
+  'xstate.done.actor.updateCompany': [{ type: 'xstate.done.actor.updateCompany', output: storedClient }],
+  'xstate.error.actor.updateCompany': [{ type: 'xstate.error.actor.updateCompany', error: new Error('Phone Number: a valid phone number is required') }],
   'xstate.done.actor.sendInvite': [{ type: 'xstate.done.actor.sendInvite', output: inviteAnswer }],
   'xstate.error.actor.sendInvite': [
     { type: 'xstate.error.actor.sendInvite', error: new Error('This email already belongs to an employee of this company') },
   ],
 };
 
-const inputs: (ClientOnboardingInput | undefined)[] = [undefined, { clientId: existingClientId }];
+const inputs: (ClientOnboardingInput | undefined)[] = [undefined, { clientId: existingClientId }, { createdClientId }];
 
 interface OnboardingRig extends Rig<typeof clientOnboardingMachine> {
   toasts: ClientOnboardingEmitted[];
@@ -83,7 +94,9 @@ describe('client onboarding machine, model-based', () => {
           const machine = clientOnboardingMachine.provide({
             actors: {
               uploadLogo: scripted.logic<CompanyImageReference, UploadLogoInput>(),
+              loadCompany: scripted.logic<Company, { companyId: string }>(),
               createCompany: scripted.logic<CreatedCompany, CompanyInput>(),
+              updateCompany: scripted.logic<Company, UpdateCompanyInput>(),
               sendInvite: scripted.logic<InviteResponse, InviteInput>(),
             },
           });
@@ -100,10 +113,32 @@ describe('client onboarding machine, model-based', () => {
           const { event } = step;
 
           const id = context.clientId;
+          const companyStep = ['loadingCompany', 'editingCompany', 'uploadingLogo', 'creatingCompany', 'updatingCompany'].some((state) => snapshot.matches(state as never));
           expect(Onboarding.path(snapshot)).toBe(
-            id === null ? '/clients/create' : snapshot.status === 'done' ? `/clients/${id}` : `/clients/${id}/employees/add`,
+            id === null
+              ? '/clients/create'
+              : companyStep
+                ? `/clients/create?client=${id}`
+                : snapshot.status === 'done'
+                  ? `/clients/${id}`
+                  : `/clients/${id}/employees/add`,
           );
-          expect(Onboarding.isBusy(snapshot)).toBe(['uploadingLogo', 'creatingCompany', 'sendingInvite'].some((state) => snapshot.matches(state as never)));
+          expect(Onboarding.isBusy(snapshot)).toBe(
+            ['uploadingLogo', 'creatingCompany', 'updatingCompany', 'sendingInvite'].some((state) => snapshot.matches(state as never)),
+          );
+          expect(Onboarding.isLoading(snapshot)).toBe(snapshot.matches('loadingCompany'));
+          if (snapshot.matches('editingCompany') && id !== null) {
+            expect(Onboarding.existingClient(snapshot), 'Back to step 1 shows the client that exists').toEqual(storedClient);
+            expect(Onboarding.companyValues(snapshot)).not.toBeNull();
+          }
+          if (snapshot.matches('creatingCompany')) expect(id, 'a client that exists is never created again').toBeNull();
+          if (snapshot.matches('updatingCompany') && !previous?.state.matches('updatingCompany')) {
+            const update = rig.scripted.lastInput('updateCompany') as UpdateCompanyInput;
+            expect(update.companyId).toBe(createdClientId);
+            expect(update.input).toEqual(
+              context.uploadedLogo ? { ...context.company, image: context.uploadedLogo } : context.logoRemoved ? { ...context.company, image: null } : context.company,
+            );
+          }
           expect(Onboarding.isUploadingLogo(snapshot)).toBe(snapshot.matches('uploadingLogo'));
           expect(Onboarding.logoProgressPercent(snapshot)).toBe(snapshot.matches('uploadingLogo') ? Math.round((context.logoProgress ?? 0) * 100) : null);
 
@@ -124,12 +159,14 @@ describe('client onboarding machine, model-based', () => {
             'xstate.done.actor.createCompany': [toast('success', 'Client added successfully')],
             'xstate.error.actor.createCompany': [toast('error', 'A company with this ABN already exists')],
             'xstate.error.actor.uploadLogo': [toast('error', 'A .png or .jpg file is required')],
+            'xstate.done.actor.updateCompany': [toast('success', 'Information updated successfully')],
+            'xstate.error.actor.updateCompany': [toast('error', 'Phone Number: a valid phone number is required')],
             'xstate.done.actor.sendInvite': [toast('success', 'Invite sent successfully')],
             'xstate.error.actor.sendInvite': [toast('error', 'Failed to send Invite')],
           };
           expect(toasts).toEqual(toastsFor[event.type] ?? []);
 
-          if (event.type.startsWith('xstate.error.actor.')) {
+          if (event.type.startsWith('xstate.error.actor.') && event.type !== 'xstate.error.actor.loadCompany') {
             expect(Onboarding.error(snapshot), "the server's message stays beside the form").toBe((event as unknown as { error: Error }).error.message);
             expect(context.company, 'nothing the user entered is lost').toEqual(previous?.state.context.company);
             expect(context.invitee).toEqual(previous?.state.context.invitee);
@@ -143,7 +180,7 @@ describe('client onboarding machine, model-based', () => {
 
       const end = rig.actor.getSnapshot();
       if (end.status === 'done') {
-        const clientId = path.input ? existingClientId : createdClientId;
+        const clientId = path.input?.clientId ? existingClientId : createdClientId;
         expect(end.output).toEqual({ clientId, to: `/clients/${clientId}` });
         expect(Onboarding.step(end)).toBe('done');
       }
@@ -164,7 +201,9 @@ function startOnboarding(input?: ClientOnboardingInput) {
     clientOnboardingMachine.provide({
       actors: {
         uploadLogo: scripted.logic<CompanyImageReference, UploadLogoInput>(),
+        loadCompany: scripted.logic<Company, { companyId: string }>(),
         createCompany: scripted.logic<CreatedCompany, CompanyInput>(),
+        updateCompany: scripted.logic<Company, UpdateCompanyInput>(),
         sendInvite: scripted.logic<InviteResponse, InviteInput>(),
       },
     }),
@@ -260,6 +299,43 @@ describe('client onboarding, the super user’s story', () => {
     expect(Onboarding.inviteeValues(snapshot())).toEqual(invitee);
     expect(Onboarding.error(snapshot())).toBe('This email already belongs to an employee of this company');
     expect(toasts).toEqual([toast('error', 'Failed to send Invite')]);
+  });
+
+  test('step 1 names the created client, and Back to it shows that client and updates it rather than creating again', async () => {
+    const first = startOnboarding();
+    first.actor.send({ type: 'company.submit', company });
+    first.scripted.resolve('createCompany', { _id: createdClientId });
+    await settle();
+    expect(Onboarding.companyPath(first.snapshot())).toBe(`/clients/create?client=${createdClientId}`);
+
+    const { actor, scripted, toasts, snapshot } = startOnboarding({ createdClientId });
+    expect(Onboarding.isLoading(snapshot())).toBe(true);
+    expect(Onboarding.step(snapshot())).toBe('company');
+    expect(scripted.lastInput('loadCompany')).toEqual({ companyId: createdClientId });
+    scripted.resolve('loadCompany', storedClient);
+    await settle();
+    expect(snapshot().value).toBe('editingCompany');
+    expect(Onboarding.companyValues(snapshot())).toEqual({ ...company, abn: '51824753556' });
+    expect(Onboarding.existingClient(snapshot())?.image?.fileKey).toBe(uploadedLogo.fileKey);
+
+    const changed = { ...company, phone: '0299990000' };
+    actor.send({ type: 'company.submit', company: changed });
+    expect(snapshot().value).toBe('updatingCompany');
+    expect(scripted.calls.filter((call) => call.id === 'createCompany')).toHaveLength(0);
+    expect(scripted.lastInput('updateCompany')).toEqual({ companyId: createdClientId, input: changed });
+    scripted.resolve('updateCompany', { ...storedClient, phone: '0299990000' });
+    await settle();
+    expect(Onboarding.path(snapshot())).toBe(`/clients/${createdClientId}/employees/add`);
+    expect(toasts).toEqual([toast('success', 'Information updated successfully')]);
+  });
+
+  test('removing the stored logo after Back sends null, which removes it', async () => {
+    const { actor, scripted } = startOnboarding({ createdClientId });
+    scripted.resolve('loadCompany', storedClient);
+    await settle();
+    actor.send({ type: 'logo.remove' });
+    actor.send({ type: 'company.submit', company });
+    expect(scripted.lastInput('updateCompany')).toEqual({ companyId: createdClientId, input: { ...company, image: null } });
   });
 
   test('an unprovided call fails into the form with its message', async () => {

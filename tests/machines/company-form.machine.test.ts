@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, type InputFrom } from 'xstate';
-import { canSubmit, companyFormMachine } from '../../machines/company-form.machine';
+import { canSubmit, companyFormMachine, formRefusal, isDirty, visibleErrors } from '../../machines/company-form.machine';
 import type { CompanyInput } from '../../src/domain/company';
 import { blankCompanyForm, checkCompanyForm, companyFields, type CompanyFormValues, type LogoChoice } from '../../src/domain/company-form-values';
 import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
@@ -32,6 +32,7 @@ const sampleEvents = {
     { type: 'logo.uploading', uploading: false },
   ],
   'form.submit': [{ type: 'form.submit' }],
+  'form.refused': [{ type: 'form.refused', message: 'Company Name: must be at most 200 characters' }],
 };
 
 /** Edit (prefilled, valid) and create (blank, untouched). */
@@ -62,7 +63,7 @@ describe('company form machine, model-based', () => {
         },
         check: (rig, step, previous) => {
           const { context } = rig.actor.getSnapshot();
-          const event = step.event as { type: string; field?: string; value?: string; logo?: LogoChoice; uploading?: boolean };
+          const event = step.event as { type: string; field?: string; value?: string; logo?: LogoChoice; uploading?: boolean; message?: string };
           const before = previous?.state.context;
           if (event.type === 'xstate.init') {
             expect(context.touched, 'prefilled values count as touched').toEqual(path.input.prefilled ? companyFields : []);
@@ -75,6 +76,13 @@ describe('company form machine, model-based', () => {
           if (event.type === 'field.change') expect(context.values[event.field as 'name']).toBe(event.value);
           if (event.type === 'logo.change') expect(context.logo).toEqual(event.logo);
           if (event.type === 'logo.uploading') expect(context.uploading).toBe(event.uploading);
+          if (event.type === 'form.refused') {
+            const ownCheck = context.touched.includes('name') ? checkCompanyForm(context.values, context.logo).errors.name : undefined;
+            expect(visibleErrors(context).name, "the server's reason shows beside the field it names, unless the field's own check speaks").toBe(ownCheck ?? event.message);
+            expect(formRefusal(context)).toBeNull();
+          }
+          if (event.type === 'field.change' && event.field === 'name') expect(context.refusal, 'changing the named field answers the refusal').toBeNull();
+          expect(isDirty(context)).toBe(context.logo.kind !== 'unchanged' || companyFields.some((field) => context.values[field] !== path.input.values[field]));
           if (event.type === 'form.submit' && before) {
             if (canSubmit(before)) {
               rig.expected.push(checkCompanyForm(before.values, before.logo).input!);
@@ -96,7 +104,7 @@ describe('company form machine, model-based', () => {
 });
 
 describe('company form machine, submit rule (spec §5)', () => {
-  const context = { values: validValues, touched: companyFields, logo: { kind: 'unchanged' } as LogoChoice, uploading: false };
+  const context = { initial: validValues, values: validValues, touched: companyFields, logo: { kind: 'unchanged' } as LogoChoice, uploading: false, refusal: null };
 
   test('a valid, fully touched form with no upload running is submittable', () => {
     expect(canSubmit(context)).toBe(true);

@@ -2,18 +2,22 @@ import { describe, expect, test } from 'vitest';
 import { createActor, type InputFrom } from 'xstate';
 import { fileUploadMachine, fileUploadMessages, wrongTypeMessage, type UploadInput } from '../../machines/file-upload.machine';
 import type { FileReference } from '../../src/domain/file';
+import { signatureLength } from '../../src/domain/file-signatures';
 import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
-const plan = new File(['%PDF'], 'site-plan.pdf', { type: 'application/pdf' });
-const otherPlan = new File(['%PDF'], 'revised-plan.pdf', { type: 'application/pdf' });
+const plan = new File(['%PDF-1.7'], 'site-plan.pdf', { type: 'application/pdf' });
+const otherPlan = new File(['%PDF-1.4'], 'revised-plan.pdf', { type: 'application/pdf' });
 const photo = new File(['png'], 'photo.png', { type: 'image/png' });
+const renamedText = new File(['plain text notes'], 'notes.pdf', { type: 'application/pdf' });
+const startOf = async (file: File) => new Uint8Array(await file.slice(0, signatureLength).arrayBuffer());
+const starts = new Map(await Promise.all([plan, otherPlan, photo, renamedText].map(async (file) => [file, await startOf(file)] as const)));
 const reference: FileReference = { friendlyName: 'site-plan.pdf', fileKey: 'files/abc', type: 'siteSafetyPlan' };
 const failures = [new Error(''), new Error(JSON.stringify({ message: 'File too large' }))];
 
 // `name` keeps samples apart in the graph: a File or an Error serialises as {}.
-const choose = (file: File) => ({ type: 'file.choose', file, name: file.name });
+const choose = (file: File) => ({ type: 'file.choose', file, start: starts.get(file), name: file.name });
 const sampleEvents = {
-  'file.choose': [choose(plan), choose(otherPlan), choose(photo)],
+  'file.choose': [choose(plan), choose(otherPlan), choose(photo), choose(renamedText)],
   'upload.progress': [
     { type: 'upload.progress', fraction: 0.5 },
     { type: 'upload.progress', fraction: 1.5 },
@@ -51,7 +55,7 @@ describe('file upload machine, model-based', () => {
       check: (rig, step, previous) => {
         const snapshot = rig.actor.getSnapshot();
         const { context } = snapshot;
-        const event = step.event as { type: string; file?: File; fraction?: number; error?: Error };
+        const event = step.event as { type: string; file?: File; start?: Uint8Array; fraction?: number; error?: Error };
         const uploads = rig.scripted.calls.filter((call) => call.id === 'upload');
         const lastUpload = uploads.at(-1)?.input as UploadInput | undefined;
 
@@ -70,7 +74,7 @@ describe('file upload machine, model-based', () => {
         expect(uploads, 'one upload per chosen file or retry').toHaveLength(rig.expected.uploads);
 
         if (event.type === 'file.choose') {
-          const refusal = wrongTypeMessage('siteSafetyPlan', event.file!);
+          const refusal = wrongTypeMessage('siteSafetyPlan', event.file!, event.start!);
           if (refusal) {
             expect(snapshot.matches('idle'), 'a wrong file type is never sent').toBe(true);
             expect(context.error).toBe(refusal);
@@ -115,7 +119,7 @@ describe('file upload machine, wiring', () => {
     const actor = createActor(fileUploadMachine.provide({ actors: { upload: scripted.logic<FileReference, UploadInput>() } }), {
       input: { type: 'siteSafetyPlan' },
     }).start();
-    actor.send({ type: 'file.choose', file: plan });
+    actor.send({ type: 'file.choose', file: plan, start: starts.get(plan)! });
     (scripted.lastInput('upload') as UploadInput).onProgress(0.25);
     expect(actor.getSnapshot().context.fraction).toBe(0.25);
     (scripted.lastInput('upload') as UploadInput).onProgress(-1);
@@ -128,9 +132,17 @@ describe('file upload machine, wiring', () => {
 
   test('fails loudly when upload is not provided', async () => {
     const actor = createActor(fileUploadMachine, { input: { type: 'photo' } }).start();
-    actor.send({ type: 'file.choose', file: photo });
+    actor.send({ type: 'file.choose', file: photo, start: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
     await settle();
     expect(actor.getSnapshot().context.error).toBe('upload must be provided');
+    actor.stop();
+  });
+
+  test('a text file renamed .pdf is refused by its first bytes, saying what a safety plan must be', () => {
+    const actor = createActor(fileUploadMachine, { input: { type: 'siteSafetyPlan' } }).start();
+    actor.send({ type: 'file.choose', file: renamedText, start: starts.get(renamedText)! });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.error).toBe('The site safety plan must be a PDF file; this file is not one. Choose another file.');
     actor.stop();
   });
 

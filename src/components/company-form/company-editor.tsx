@@ -72,6 +72,7 @@ export function CompanyEditor({ companyId, backTo, title, notFound, listTo, list
           submitLabel={companyFormText.saveChanges}
           busy={saving || saved}
           error={error}
+          saved={saved}
           cancelTo={backTo}
           onSubmit={(input) => actor.send({ type: 'company.save', input })}
         />

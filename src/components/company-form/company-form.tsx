@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useId, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ComponentProps, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { CompanyImage, CompanyImageReference, CompanyInput } from '../../domain/company';
 import type { FileReference } from '../../domain/file';
@@ -7,9 +7,12 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardFooter } from '../../ui/card';
 import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
 import { AlertIcon } from '../../ui/icons';
+import { revealFirstInvalid } from '../../ui/reveal-invalid';
 import { FileUpload } from '../file-upload/file-upload';
-import { checkCompanyForm, companyFields, formValuesOf, toCompanyImage, type CompanyField, type LogoChoice } from '../../domain/company-form-values';
-import { canSubmit, companyFormMachine } from '../../../machines/company-form.machine';
+import { discardTyping } from '../leave-guard/leave-blocker';
+import { LeaveGuard } from '../leave-guard/leave-guard';
+import { companyFields, formValuesOf, toCompanyImage, type CompanyField, type LogoChoice } from '../../domain/company-form-values';
+import { canSubmit, companyFormMachine, formRefusal, isDirty, visibleErrors } from '../../../machines/company-form.machine';
 import { companyFieldLabels, companyFormText } from './strings';
 import './company-form.css';
 
@@ -33,8 +36,10 @@ export interface CompanyFormProps {
   readonly submitLabel: string;
   /** Saving: every control is disabled and the button shows progress. */
   readonly busy: boolean;
-  /** The server's message after a failed save, shown above the button. */
+  /** The server's message after a failed save: beside the field it names, else above the button. */
   readonly error?: string | null;
+  /** The save went through and the page moves on: leaving loses nothing. */
+  readonly saved?: boolean;
   /** Where 'Cancel' goes. */
   readonly cancelTo?: string;
   readonly onSubmit: (input: CompanyInput) => void;
@@ -49,14 +54,24 @@ function logoValue(logo: LogoChoice, currentLogo: CompanyImage | null | undefine
 }
 
 /** Spec §3 Company fields with the rules of spec §5: one form for create and edit (issue 3 item 2). */
-export function CompanyForm({ initial, currentLogo, submitLabel, busy, error, cancelTo, onSubmit, onLogoChange }: CompanyFormProps) {
+export function CompanyForm({ initial, currentLogo, submitLabel, busy, error = null, saved = false, cancelTo, onSubmit, onLogoChange }: CompanyFormProps) {
   const errorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const actor = useActorRef(companyFormMachine, { input: { values: formValuesOf(initial ?? {}), prefilled: Boolean(initial) } });
   const values = useSelector(actor, (s) => s.context.values);
-  const touched = useSelector(actor, (s) => s.context.touched);
   const logo = useSelector(actor, (s) => s.context.logo);
   const submittable = useSelector(actor, (s) => canSubmit(s.context));
-  const errors = checkCompanyForm(values, logo).errors;
+  const errors = useSelector(actor, (s) => visibleErrors(s.context));
+  const refusal = useSelector(actor, (s) => formRefusal(s.context));
+  const savedRef = useRef(saved);
+  useEffect(() => {
+    savedRef.current = saved;
+  });
+
+  useEffect(() => {
+    actor.send({ type: 'form.refused', message: error });
+    if (error) revealFirstInvalid(formRef.current);
+  }, [actor, error]);
 
   const submitted = useEffectEvent((input: CompanyInput) => onSubmit(input));
   useEffect(() => {
@@ -70,11 +85,12 @@ export function CompanyForm({ initial, currentLogo, submitLabel, busy, error, ca
   };
 
   return (
-    <form className="company-form" noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+    <form ref={formRef} className="company-form" noValidate onSubmit={submit} aria-describedby={refusal ? errorId : undefined}>
+      <LeaveGuard when={() => !savedRef.current && isDirty(actor.getSnapshot().context)} />
       <Card>
         <CardContent className="form-grid">
           {companyFields.map((field) => (
-            <Field key={field} error={touched.includes(field) ? errors[field] : undefined} data-span={wideFields.includes(field) ? 'full' : undefined}>
+            <Field key={field} error={errors[field]} data-span={wideFields.includes(field) ? 'full' : undefined}>
               <FieldLabel>{companyFieldLabels[field]}</FieldLabel>
               <FieldInput
                 name={field}
@@ -93,6 +109,7 @@ export function CompanyForm({ initial, currentLogo, submitLabel, busy, error, ca
               type="companyProfile"
               label={companyFormText.logo}
               hint={companyFormText.logoHint}
+              error={errors.image}
               value={logoValue(logo, currentLogo)}
               previewUrl={logo.kind === 'unchanged' ? currentLogo?.url ?? null : null}
               disabled={busy}
@@ -106,15 +123,15 @@ export function CompanyForm({ initial, currentLogo, submitLabel, busy, error, ca
           </div>
         </CardContent>
         <CardFooter className="company-form-footer">
-          {error ? (
+          {refusal ? (
             <p id={errorId} role="alert" className="company-form-error">
               <AlertIcon width={18} height={18} />
-              {error}
+              {refusal}
             </p>
           ) : null}
           {cancelTo ? (
             <Button asChild variant="ghost">
-              <Link to={cancelTo}>{companyFormText.cancel}</Link>
+              <Link to={cancelTo} onClick={discardTyping}>{companyFormText.cancel}</Link>
             </Button>
           ) : null}
           <Button type="submit" disabled={!submittable || busy} aria-busy={busy || undefined}>

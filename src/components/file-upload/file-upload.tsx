@@ -11,6 +11,7 @@
  * - `previewUrl?` (string | null): a read url of the attached existing file (image preview or 'View' link).
  * - `onBusyChange?(busy)`: true while an upload runs; disable the form's submit meanwhile.
  * - `hint?` (string): extra help under the label.
+ * - `error?` (string | null): the form's message for this field (a refused save), shown beside it.
  * - `disabled?` (boolean).
  * - `upload?` (Uploader): replaces the real upload (POST file + blob storage), e.g. in tests.
  */
@@ -20,6 +21,7 @@ import { fromPromise } from 'xstate';
 import { ApiError } from '../../api/client';
 import { uploadFile } from '../../api/upload-file';
 import { acceptAttribute, type FileReference, type FileType } from '../../domain/file';
+import { readFileStart } from '../../domain/file-signatures';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { Progress } from '../../ui/progress';
@@ -41,6 +43,7 @@ export interface FileUploadProps {
   readonly previewUrl?: string | null;
   readonly onBusyChange?: (busy: boolean) => void;
   readonly hint?: string;
+  readonly error?: string | null;
   readonly disabled?: boolean;
   readonly upload?: Uploader;
 }
@@ -55,7 +58,7 @@ function useLocalPreview() {
   return [preview, setPreview] as const;
 }
 
-export function FileUpload({ type, label, value, onChange, previewUrl, onBusyChange, hint, disabled = false, upload = uploadFile }: FileUploadProps) {
+export function FileUpload({ type, label, value, onChange, previewUrl, onBusyChange, hint, error: formError = null, disabled = false, upload = uploadFile }: FileUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -79,7 +82,8 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const file = useSelector(actor, (s) => s.context.file);
   const percent = useSelector(actor, (s) => Math.round(s.context.fraction * 100));
-  const error = useSelector(actor, (s) => s.context.error);
+  const pickerError = useSelector(actor, (s) => s.context.error);
+  const error = pickerError ?? formError;
 
   const uploaded = useEffectEvent((reference: FileReference, chosen: File) => {
     if (isImageType(type)) setLocalPreview({ fileKey: reference.fileKey, url: URL.createObjectURL(chosen) });
@@ -95,13 +99,18 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
     busyChanged(busy);
   }, [busy]);
 
-  const choose = (chosen: File | undefined) => {
-    if (chosen) actor.send({ type: 'file.choose', file: chosen });
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pickerError) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [pickerError]);
+
+  const choose = async (chosen: File | undefined) => {
+    if (chosen) actor.send({ type: 'file.choose', file: chosen, start: await readFileStart(chosen) });
   };
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) choose(event.dataTransfer.files[0]);
+    if (!disabled) void choose(event.dataTransfer.files[0]);
   };
 
   const accept = acceptAttribute(type);
@@ -117,6 +126,7 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
       data-slot="file-upload"
       className={cx('file-upload', dragging && 'file-upload-dragging')}
       data-state={busy ? 'uploading' : failed ? 'failed' : value ? 'attached' : 'empty'}
+      data-invalid={error ? '' : undefined}
       onDragOver={(event) => {
         event.preventDefault();
         if (!disabled) setDragging(true);
@@ -158,7 +168,7 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
             aria-describedby={cx(hintId, error ? errorId : null) || undefined}
             aria-invalid={error ? true : undefined}
             onChange={(event) => {
-              choose(event.target.files?.[0]);
+              void choose(event.target.files?.[0]);
               event.target.value = '';
             }}
           />
@@ -168,7 +178,8 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
             size="sm"
             disabled={disabled}
             aria-labelledby={`${chooseId} ${labelId}`}
-            aria-describedby={hintId}
+            aria-describedby={cx(hintId, error ? errorId : null) || undefined}
+            aria-invalid={error ? true : undefined}
             onClick={() => inputRef.current?.click()}
           >
             {value || busy ? fileUploadText.replace : fileUploadText.choose}
@@ -190,7 +201,7 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
         </div>
       ) : null}
       {error ? (
-        <div className="file-upload-error">
+        <div ref={errorRef} className="file-upload-error">
           <p id={errorId} role="alert" className="field-error">{error}</p>
           {failed ? (
             <>

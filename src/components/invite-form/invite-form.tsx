@@ -1,10 +1,14 @@
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { InvitableRole } from '../../domain/invite';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { Field, FieldError, FieldInput, FieldLabel } from '../../ui/field';
+import { refusedField } from '../../domain/refused-field';
 import { AlertIcon } from '../../ui/icons';
+import { revealFirstInvalid } from '../../ui/reveal-invalid';
+import { discardTyping } from '../leave-guard/leave-blocker';
+import { LeaveGuard } from '../leave-guard/leave-guard';
 import { blankInviteForm, checkInviteForm, inviteFields, type InviteField, type InviteFormValues } from './invite-form-values';
 import { inviteFieldLabels, inviteFormText } from './strings';
 import './invite-form.css';
@@ -26,20 +30,35 @@ export interface InviteFormProps {
   readonly initial?: InviteFormValues | null;
   readonly submitLabel: string;
   readonly busy: boolean;
-  /** The server's message after a failed invite. */
+  /** The server's message after a failed invite: beside the field it names, else by the button. */
   readonly error?: string | null;
+  /** The invite was sent and the page moves on: leaving loses nothing. */
+  readonly saved?: boolean;
   readonly cancelTo?: string;
   readonly onSubmit: (invitee: InviteFormValues) => void;
 }
 
 /** Spec §5 invite form (issue 3 item 5): first name, surname, contact email and phone. */
-export function InviteForm({ companyId, role, title, description, initial, submitLabel, busy, error, cancelTo, onSubmit }: InviteFormProps) {
+export function InviteForm({ companyId, role, title, description, initial, submitLabel, busy, error = null, saved = false, cancelTo, onSubmit }: InviteFormProps) {
   const errorId = useId();
   const titleId = useId();
-  const [values, setValues] = useState<InviteFormValues>(initial ?? blankInviteForm);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [opened] = useState<InviteFormValues>(initial ?? blankInviteForm);
+  const [values, setValues] = useState<InviteFormValues>(opened);
   const [touched, setTouched] = useState<readonly InviteField[]>(initial ? inviteFields : []);
+  const [answered, setAnswered] = useState<string | null>(null);
   const { invitee, errors } = checkInviteForm(values, { companyId, role });
   const touch = (field: InviteField) => setTouched((current) => (current.includes(field) ? current : [...current, field]));
+  const refusal = error !== answered ? error : null;
+  const refused = refusedField(refusal, inviteFields);
+  const shownErrors: Partial<Record<InviteField, string>> = refused && refusal ? { [refused]: refusal } : {};
+  for (const field of touched) if (errors[field]) shownErrors[field] = errors[field];
+
+  const unsaved = !saved && inviteFields.some((field) => values[field] !== opened[field]);
+  useEffect(() => {
+    setAnswered(null);
+    if (error) revealFirstInvalid(formRef.current);
+  }, [error]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +68,8 @@ export function InviteForm({ companyId, role, title, description, initial, submi
   };
 
   return (
-    <form className="invite-form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+    <form ref={formRef} className="invite-form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <LeaveGuard when={unsaved} />
       <Card>
         <CardHeader className="invite-form-header">
           <CardTitle id={titleId}>{title}</CardTitle>
@@ -57,7 +77,7 @@ export function InviteForm({ companyId, role, title, description, initial, submi
         </CardHeader>
         <CardContent className="form-grid">
           {inviteFields.map((field) => (
-            <Field key={field} error={touched.includes(field) ? errors[field] : undefined}>
+            <Field key={field} error={shownErrors[field]}>
               <FieldLabel>{inviteFieldLabels[field]}</FieldLabel>
               <FieldInput
                 name={field}
@@ -68,6 +88,7 @@ export function InviteForm({ companyId, role, title, description, initial, submi
                   const value = event.target.value;
                   setValues((current) => ({ ...current, [field]: value }));
                   touch(field);
+                  if (field === refused) setAnswered(error);
                 }}
                 onBlur={() => touch(field)}
                 {...inputProps[field]}
@@ -77,18 +98,18 @@ export function InviteForm({ companyId, role, title, description, initial, submi
           ))}
         </CardContent>
         <CardFooter className="invite-form-footer">
-          {error ? (
+          {refusal && !refused ? (
             <p id={errorId} role="alert" className="invite-form-error">
               <AlertIcon width={18} height={18} />
-              {error}
+              {refusal}
             </p>
           ) : null}
           {cancelTo ? (
             <Button asChild variant="ghost">
-              <Link to={cancelTo}>{inviteFormText.cancel}</Link>
+              <Link to={cancelTo} onClick={discardTyping}>{inviteFormText.cancel}</Link>
             </Button>
           ) : null}
-          <Button type="submit" disabled={!invitee || busy} aria-busy={busy || undefined} aria-describedby={error ? errorId : undefined}>
+          <Button type="submit" disabled={!invitee || busy} aria-busy={busy || undefined} aria-describedby={refusal && !refused ? errorId : undefined}>
             {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
             {submitLabel}
           </Button>

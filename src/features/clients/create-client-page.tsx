@@ -1,11 +1,11 @@
 import { CompanyForm } from '../../components/company-form/company-form';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
-import { BackLink } from '../../ui/status';
+import { BackLink, LoadingState } from '../../ui/status';
 import { clientText } from './strings';
 import { useClientOnboarding } from './use-client-onboarding';
 import './clients.css';
 
-/** Spec §2 /clients/create: step one of onboarding; Next creates the client and goes on to 'Create Admin User'. */
+/** Spec §2 /clients/create: step one of onboarding; Next creates the client (or, back from step two, updates it) and goes on to 'Create Admin User'. */
 export function CreateClientPage() {
   const flow = useClientOnboarding();
   return (
@@ -15,15 +15,21 @@ export function CreateClientPage() {
         <BackLink to="/clients" />
         <span className="step-label">{clientText.stepCompany}</span>
       </PageToolbar>
-      <CompanyForm
-        initial={flow.values}
-        submitLabel={clientText.next}
-        busy={flow.busy}
-        error={flow.error}
-        cancelTo="/clients"
-        onSubmit={flow.submit}
-        onLogoChange={flow.logoChanged}
-      />
+      {flow.loading ? (
+        <LoadingState />
+      ) : (
+        <CompanyForm
+          initial={flow.values}
+          currentLogo={flow.existing?.image ?? null}
+          submitLabel={clientText.next}
+          busy={flow.busy}
+          error={flow.error}
+          saved={flow.saved}
+          cancelTo="/clients"
+          onSubmit={flow.submit}
+          onLogoChange={flow.logoChanged}
+        />
+      )}
     </Page>
   );
 }

@@ -27,6 +27,7 @@ function InviteAdmin({ clientId }: { readonly clientId: string }) {
         submitLabel={employeeText.sendInvite}
         busy={flow.busy}
         error={flow.error}
+        saved={flow.saved}
         cancelTo={clientPage}
         onSubmit={flow.submit}
       />

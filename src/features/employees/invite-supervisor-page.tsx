@@ -54,6 +54,7 @@ function InviteStaff({ companyId, role }: { readonly companyId: string; readonly
         submitLabel={employeeText.sendInvite}
         busy={busy}
         error={error}
+        saved={sent}
         cancelTo={listPath}
         onSubmit={(invitee) => actor.send({ type: 'invite.submit', invitee })}
       />

@@ -37,6 +37,7 @@ export function useAdminInvite(clientId: string) {
 
   return {
     busy,
+    saved: useSelector(actor, (s) => s.status === 'done'),
     error: useSelector(actor, onboarding.error),
     values: useSelector(actor, onboarding.inviteeValues),
     submit: (invitee: Pick<InviteInput, 'firstName' | 'surname' | 'email' | 'phone'>) => actor.send({ type: 'invite.submit', invitee }),

@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { LeaveGuard } from '../../components/leave-guard/leave-guard';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
+import { revealFirstInvalid } from '../../ui/reveal-invalid';
 import { BackLink, ErrorState, LoadingState } from '../../ui/status';
 import * as editor from '../../../machines/profile-editor.selectors';
 import { businessFields, personalFields, type ProfileField } from '../../domain/profile-form';
@@ -20,6 +22,11 @@ export function ProfileEditForm({ profileId, title }: { readonly profileId: stri
   const errors = useSelector(actor, editor.visibleErrors);
   const canSave = useSelector(actor, editor.canSave);
   const withBusinessDetails = useSelector(actor, editor.showsBusinessDetails);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const subscription = actor.on('form.refused', () => revealFirstInvalid(formRef.current));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   const fieldProps = (field: ProfileField) => ({
     field,
@@ -44,7 +51,8 @@ export function ProfileEditForm({ profileId, title }: { readonly profileId: stri
       {loading ? <LoadingState /> : null}
       {missing ? <ErrorState /> : null}
       {!loading && !missing ? (
-        <form className="profile-form" noValidate onSubmit={submit}>
+        <form ref={formRef} className="profile-form" noValidate onSubmit={submit}>
+          <LeaveGuard when={() => editor.hasUnsavedChanges(actor.getSnapshot())} />
           <Card aria-labelledby="personal-details-title">
             <CardHeader>
               <CardTitle id="personal-details-title">{profileText.personalDetails}</CardTitle>

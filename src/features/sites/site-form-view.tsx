@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import * as session from '../../../machines/session.selectors';
 import { Session } from '../../app/hooks';
 import { FileUpload } from '../../components/file-upload/file-upload';
+import { LeaveGuard } from '../../components/leave-guard/leave-guard';
 import { PpeToggles } from '../../components/ppe/ppe-toggles';
 import type { FileReference } from '../../domain/file';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { Field, FieldError, FieldInput, FieldLabel, FieldTextarea } from '../../ui/field';
+import { revealFirstInvalid } from '../../ui/reveal-invalid';
 import * as editor from '../../../machines/site-editor.selectors';
 import type { SiteTextField } from '../../domain/site-form';
 import { siteFieldLabels, siteText } from './strings';
@@ -69,16 +71,20 @@ export function SiteFormView({ actor, companyId, submitLabel }: SiteFormViewProp
   );
 
   const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const subscription = actor.on('form.refused', () => revealFirstInvalid(formRef.current));
+    return () => subscription.unsubscribe();
+  }, [actor]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'form.submit' });
-    window.requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const current = site?.supervisor ? { id: site.supervisor, name: site.supervisorName ?? site.supervisor } : null;
 
   return (
     <form ref={formRef} className="site-form" noValidate onSubmit={submit} aria-busy={locked || undefined}>
+      <LeaveGuard when={() => editor.hasUnsavedChanges(actor.getSnapshot())} />
       {conflict ? (
         <div className="site-alert" role="alert" data-tone="warning">
           <p>{conflict}</p>
@@ -148,13 +154,13 @@ export function SiteFormView({ actor, companyId, submitLabel }: SiteFormViewProp
             type="siteSafetyPlan"
             label={siteText.siteSafetyPlan}
             hint={siteText.planHint}
+            error={errors.siteSafetyPlan}
             value={values.siteSafetyPlan}
             previewUrl={site?.siteSafetyPlan && values.siteSafetyPlan?.fileKey === site.siteSafetyPlan.fileKey ? site.siteSafetyPlan.url : null}
             disabled={locked}
             onBusyChange={setUploading}
             onChange={(reference) => actor.send({ type: 'plan.change', plan: asPlan(reference) })}
           />
-          {errors.siteSafetyPlan ? <p className="field-error">{errors.siteSafetyPlan}</p> : null}
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={locked || uploading}>

@@ -5,6 +5,7 @@ import { fileUploadMachine, type UploadInput } from '../../../machines/file-uplo
 import { ApiError } from '../../api/client';
 import { uploadFile } from '../../api/upload-file';
 import type { FileReference } from '../../domain/file';
+import { readFileStart } from '../../domain/file-signatures';
 import type { PhotoReference } from '../../domain/trades';
 import { Button } from '../../ui/button';
 import { Progress } from '../../ui/progress';
@@ -78,7 +79,7 @@ export function PhotoPicker({ label, hint, value, storedUrl, onChange, onBusyCha
     setPreparing(true);
     const prepared = await resizePhotoFile(chosen);
     setPreparing(false);
-    actor.send({ type: 'file.choose', file: prepared });
+    actor.send({ type: 'file.choose', file: prepared, start: await readFileStart(prepared) });
   };
 
   const imageUrl = value ? (localPreview?.fileKey === value.fileKey ? localPreview.url : storedUrl) : null;

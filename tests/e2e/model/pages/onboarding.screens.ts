@@ -4,9 +4,9 @@ import { ClientDetailsPage } from '../../pages/client-details.page';
 import { CompanyFormPage } from '../../pages/company-form.page';
 import { InviteFormPage, type Invitee } from '../../pages/invite-form.page';
 
-/** The server's message beside a form's button (role alert), or none. */
+/** The server's message beside the field it names, else by the form's button (role alert); or none. */
 async function expectFormError(scope: Locator, message: string | null): Promise<void> {
-  if (message) await expect(scope.getByRole('alert')).toHaveText(message);
+  if (message) await expect(scope.locator('[data-slot="field-error"], [role="alert"]').filter({ hasText: message })).toBeVisible();
   else await expect(scope.getByRole('alert')).toHaveCount(0);
 }
 
