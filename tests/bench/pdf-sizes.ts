@@ -14,7 +14,7 @@ const english: SwmsRecord = {
   swms: {
     ...every.swms,
     createdUserDetails: { _id: 'u-1', firstName: 'Olivia', surname: 'Bennett' },
-    site: { _id: 'site-1', siteNumber: 'HB-1042', address: '12 Harbour St', fullAddress: '12 Harbour St, Pyrmont NSW 2009' },
+    site: { _id: 'site-1', siteNumber: 'HB-1042', address: '12 Harbour St', fullAddress: '12 Harbour St, Pyrmont NSW 2009', timeZone: 'Australia/Sydney' },
     companyAdminReviewerDetails: { firstName: 'Liam', surname: 'Walker' },
     highRiskWork: ['Work at height', 'Tilt-up or precast concrete'],
     task: {

@@ -29,7 +29,7 @@ export function sampleSwms(): Swms {
     _id: 'swms-1',
     createdAt: '2026-12-01T20:51:00.000Z',
     createdUserDetails: submitter,
-    site: { _id: 'site-1', siteNumber: 'HB-1042', address: '12 Ανθέων St', fullAddress: '12 Ανθέων St, Cabramatta NSW 2166' },
+    site: { _id: 'site-1', siteNumber: 'HB-1042', address: '12 Ανθέων St', fullAddress: '12 Ανθέων St, Cabramatta NSW 2166', timeZone: 'Australia/Sydney' },
     companyAdminReviewedAt: '2026-12-01T21:10:00.000Z',
     companyAdminReviewedBy: 'u-2',
     companyAdminReviewerDetails: { firstName: 'محمد', surname: 'العلي' },
