@@ -2,6 +2,8 @@ import type { MachineLabels } from './machine-labels';
 
 export const clientOnboardingLabels = {
   states: {
+    'clientOnboarding.loadingCompany': 'Opening the client created already',
+    'clientOnboarding.updatingCompany': 'Saving the client',
     clientOnboarding: 'Onboarding a client',
     'clientOnboarding.resuming': 'Opening the onboarding',
     'clientOnboarding.editingCompany': "Filling in 'Create New Client'",
@@ -12,6 +14,10 @@ export const clientOnboardingLabels = {
     'clientOnboarding.done': 'Client page',
   },
   events: {
+    'xstate.done.actor.loadCompany': 'when the client is read',
+    'xstate.error.actor.loadCompany': 'when the client cannot be read',
+    'xstate.done.actor.updateCompany': 'when the client is saved',
+    'xstate.error.actor.updateCompany': 'when saving the client fails',
     'logo.choose': 'a logo is chosen',
     'logo.remove': 'the logo is removed',
     'company.submit': "'Next'",
@@ -25,6 +31,7 @@ export const clientOnboardingLabels = {
     'xstate.error.actor.sendInvite': 'when sending the invitation fails',
   },
   guards: {
+    isRevisit: 'back at step 1 with the client created',
     hasClient: 'the client exists already',
     needsLogoUpload: 'a logo is chosen and not uploaded yet',
   },

@@ -5,6 +5,7 @@ export const companyFormLabels = {
     companyForm: 'Filling in the company form',
   },
   events: {
+    'form.refused': 'the save is refused',
     'field.change': 'a field is typed in',
     'field.blur': 'a field is left',
     'logo.change': 'the logo changes',

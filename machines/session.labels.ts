@@ -14,6 +14,7 @@ export const sessionLabels = {
     'session.signingOut': 'Signing out',
   },
   events: {
+    'session.signInFailed': 'the sign-in did not complete',
     'session.inviteCodeReceived': 'an invitation link is opened',
     'session.codeReceived': 'the sign-in provider sends a code back',
     'xstate.done.actor.loadStored': 'when what was kept is read',

@@ -2,6 +2,7 @@ import type { MachineLabels } from './machine-labels';
 
 export const siteCheckInLabels = {
   states: {
+    'siteCheckIn.siteClosed': 'Site not open for check-in',
     siteCheckIn: 'Checking in at a site',
     'siteCheckIn.loading': 'Reading the site',
     'siteCheckIn.deciding': 'Deciding what the visit needs',
@@ -37,6 +38,7 @@ export const siteCheckInLabels = {
     'visit.retry': "'Try again'",
   },
   guards: {
+    isSiteClosed: 'the site is completed or cancelled',
     isInvalidKey: 'the QR code is replaced or unknown',
     isSignedOut: 'nobody is signed in',
     isCheckedIn: 'they are checked in here already',

@@ -12,6 +12,7 @@ export const siteEditorLabels = {
     'siteEditor.saved': 'Saved: the site page',
   },
   events: {
+    'timeZone.change': 'a time zone is chosen',
     'xstate.done.actor.loadSite': 'when the site is read',
     'xstate.error.actor.loadSite': 'when reading it fails',
     'field.change': 'a field is typed in',

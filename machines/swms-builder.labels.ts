@@ -26,6 +26,7 @@ export const swmsBuilderLabels = {
     'swmsBuilder.photos.failed': 'Photo upload refused',
   },
   events: {
+    'outbox.sent': 'the outbox sends a SWMS',
     'network.online': 'the connection returns',
     'network.offline': 'the connection drops',
     'xstate.done.actor.restoreDraft': 'when the draft is read',
@@ -53,6 +54,7 @@ export const swmsBuilderLabels = {
     'photo.retry': "'Try again'",
   },
   guards: {
+    isThisSubmission: 'it is this SWMS',
     restoredAt: 'the draft was left at this step',
     isStep: 'it is this step',
     'not(isComplete)': 'something WHS Regulation 299 asks for is missing',
