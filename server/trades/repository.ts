@@ -159,6 +159,9 @@ export async function listRecentCheckIns(db: Db, userId: string) {
     .selectFrom('check_ins as ci')
     .innerJoin('project_sites as p', 'p.id', 'ci.site_id')
     .innerJoin('companies as c', 'c.id', 'p.company_id')
+    .leftJoin('user_roles as sr', (join) =>
+      join.onRef('sr.id', '=', 'p.supervisor_role_id').on('sr.status', '=', 'active').on('sr.role', '=', 'CompanySupervisor'),
+    )
     .select([
       'ci.id',
       'ci.created_at',
@@ -170,6 +173,7 @@ export async function listRecentCheckIns(db: Db, userId: string) {
       'p.site_number',
       'p.time_zone',
       'c.name as company_name',
+      'sr.id as supervisor_role_id',
     ])
     .where('ci.user_id', '=', userId)
     .orderBy('ci.created_at', 'desc')
@@ -184,6 +188,9 @@ export async function listOwnSwms(db: Db, userId: string) {
     .selectFrom('swms as s')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
+    .leftJoin('user_roles as sr', (join) =>
+      join.onRef('sr.id', '=', 'p.supervisor_role_id').on('sr.status', '=', 'active').on('sr.role', '=', 'CompanySupervisor'),
+    )
     .select([
       's.id',
       's.created_at',
@@ -196,6 +203,7 @@ export async function listOwnSwms(db: Db, userId: string) {
       'p.site_number',
       'p.time_zone',
       'c.name as company_name',
+      'sr.id as supervisor_role_id',
     ])
     .where('s.created_by', '=', userId)
     .orderBy('s.created_at', 'desc')

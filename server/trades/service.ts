@@ -180,13 +180,22 @@ export async function changeTradesProfile(
   return readTradesPerson(app, request, userId);
 }
 
-const siteOf = (row: { site_id: string; address: string; suburb: string; site_number: string; time_zone: SiteTimeZone; company_name: string }) => ({
+const siteOf = (row: {
+  site_id: string;
+  address: string;
+  suburb: string;
+  site_number: string;
+  time_zone: SiteTimeZone;
+  company_name: string;
+  supervisor_role_id: string | null;
+}) => ({
   _id: row.site_id,
   address: row.address,
   suburb: row.suburb,
   siteNumber: row.site_number,
   timeZone: row.time_zone,
   companyName: row.company_name,
+  hasSupervisor: row.supervisor_role_id !== null,
 });
 
 const iso = (value: Date | string) => new Date(value).toISOString();

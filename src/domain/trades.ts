@@ -151,6 +151,8 @@ const ActivitySite = Schema.Struct({
   /** Issue 55 §3: the site's zone, whose clock the check-in and SWMS times show on. */
   timeZone: SiteTimeZoneSchema,
   companyName: Schema.String,
+  /** Whether an active supervisor reviews the site's SWMS beside the company admin. */
+  hasSupervisor: Schema.Boolean,
 });
 
 /** GET profile/trades/{id}/activity (the tradesperson themself): recent check-ins and own SWMS. */

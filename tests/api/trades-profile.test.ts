@@ -11,7 +11,7 @@ import { createTestApp, signedInAccount, type SignedInAccount } from './test-app
 let app: FastifyInstance;
 let close: () => Promise<void>;
 let harbourAdmin: SignedInAccount;
-let harbourSite: { id: string; address: string; suburb: string; site_number: string };
+let harbourSite: { id: string; address: string; suburb: string; site_number: string; supervisor_role_id: string | null };
 let ridgelineSite: { id: string };
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   harbourAdmin = await signedInAccount(app, 'admin@harbourbuild.demo');
   const ridgelineAdmin = await signedInAccount(app, 'admin@ridgeline.demo');
   const firstSite = (companyId: string) =>
-    app.db.selectFrom('project_sites').select(['id', 'address', 'suburb', 'site_number']).where('company_id', '=', companyId).orderBy('id').executeTakeFirstOrThrow();
+    app.db.selectFrom('project_sites').select(['id', 'address', 'suburb', 'site_number', 'supervisor_role_id']).where('company_id', '=', companyId).orderBy('id').executeTakeFirstOrThrow();
   harbourSite = await firstSite(harbourAdmin.companyId);
   ridgelineSite = await firstSite(ridgelineAdmin.companyId);
 }, 120_000);
@@ -244,7 +244,9 @@ describe('GET /api/profile/trades/:id/activity', () => {
       siteNumber: harbourSite.site_number,
       timeZone: 'Australia/Sydney',
       companyName: 'Harbour Build Co',
+      hasSupervisor: true,
     };
+    expect(harbourSite.supervisor_role_id).not.toBeNull();
     expect(activity.checkIns).toEqual([
       { _id: open, site, checkedInAt: new Date(now - hour).toISOString(), checkedOutAt: null, checkoutKind: null },
       { _id: earlier, site, checkedInAt: new Date(now - 30 * hour).toISOString(), checkedOutAt: new Date(now - 22 * hour).toISOString(), checkoutKind: 'self' },
@@ -253,6 +255,27 @@ describe('GET /api/profile/trades/:id/activity', () => {
       [waiting, 'Harbour Build Co', 'forReview', 'forReview'],
       [reviewed, 'Harbour Build Co', 'reviewed', 'forReview'],
     ]);
+  });
+
+  it("says whether the site has an active supervisor to review the SWMS beside the company admin", async () => {
+    const tradie = await newTradesPerson();
+    await checkIn(tradie.id, harbourSite.id, new Date(), null);
+    const hasSupervisor = async () => (await get(`/api/profile/trades/${tradie.id}/activity`, tradie.token)).json<TradesActivity>().checkIns[0]?.site.hasSupervisor;
+    expect(await hasSupervisor()).toBe(true);
+    const supervisorRoleId = harbourSite.supervisor_role_id;
+    if (supervisorRoleId === null) throw new Error('The demo site has a supervisor');
+    await app.db.updateTable('user_roles').set({ status: 'revoked' }).where('id', '=', supervisorRoleId).execute();
+    try {
+      expect(await hasSupervisor()).toBe(false);
+    } finally {
+      await app.db.updateTable('user_roles').set({ status: 'active' }).where('id', '=', supervisorRoleId).execute();
+    }
+    await app.db.updateTable('project_sites').set({ supervisor_role_id: null }).where('id', '=', harbourSite.id).execute();
+    try {
+      expect(await hasSupervisor()).toBe(false);
+    } finally {
+      await app.db.updateTable('project_sites').set({ supervisor_role_id: supervisorRoleId }).where('id', '=', harbourSite.id).execute();
+    }
   });
 
   it('keeps to the last 20 check-ins', async () => {

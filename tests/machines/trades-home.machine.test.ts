@@ -14,7 +14,7 @@ const apiError = (message: string, status?: number) => {
   return status === undefined ? error : Object.assign(error, { status });
 };
 
-const site = { _id: 'site-4', address: '12 Harbour Street', suburb: 'Pyrmont', siteNumber: 'J-1042', timeZone: 'Australia/Sydney' as const, companyName: 'Harbour Constructions' };
+const site = { _id: 'site-4', address: '12 Harbour Street', suburb: 'Pyrmont', siteNumber: 'J-1042', timeZone: 'Australia/Sydney' as const, companyName: 'Harbour Constructions', hasSupervisor: true };
 const otherSite = { ...site, _id: 'site-5', address: '3 Quarry Road' };
 const licence = (id: string, expiresOn: string): Licence => ({ _id: id, licenceClass: `Class ${id}`, number: id, expiresOn, photo: null });
 const person: TradesPerson = {

@@ -7,11 +7,12 @@ import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { CloudOffIcon } from './builder-icons';
 import { builderText } from './strings';
 import { useBuilder, useBuilderSend } from './use-builder';
+import type { ActivitySite } from './use-own-activity';
 
 const text = builderText.outcome;
 
 /** After Submit: sent, saved to send later, or refused (the draft then stays on the phone). */
-export function BuilderOutcome({ homePath }: { readonly homePath: string }) {
+export function BuilderOutcome({ homePath, site }: { readonly homePath: string; readonly site: ActivitySite | null }) {
   const screen = useBuilder(builder.screen);
   const failure = useBuilder(builder.failure);
   const error = useBuilder(builder.error);
@@ -32,7 +33,7 @@ export function BuilderOutcome({ homePath }: { readonly homePath: string }) {
       <section className="builder-outcome" data-outcome="submitted" aria-labelledby="outcome-title">
         <CheckIcon className="builder-outcome-icon" width={40} height={40} />
         <h2 id="outcome-title" tabIndex={-1}>{text.submitted}</h2>
-        <p>{text.submittedText}</p>
+        <p>{text.submittedText(site?.hasSupervisor ?? null)}</p>
         <div className="builder-outcome-actions">
           {home}
           {another}

@@ -90,7 +90,9 @@ export const builderText = {
   },
   outcome: {
     submitted: swmsSubmissionMessages.submitted,
-    submittedText: 'The site supervisor and the company admin will review it.',
+    /** Who reviews it: the site's supervisor only where the site has one. */
+    submittedText: (hasSupervisor: boolean | null) =>
+      hasSupervisor === null ? 'The company will review it.' : hasSupervisor ? 'The site supervisor and the company admin will review it.' : 'The company admin will review it.',
     queuedTitle: 'Saved on this phone',
     queued: swmsSubmissionMessages.queued,
     sending: swmsSubmissionMessages.sending,

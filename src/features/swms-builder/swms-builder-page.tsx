@@ -87,7 +87,7 @@ function BuilderSteps({ activity, siteId }: { readonly activity: OwnActivity; re
 function BuilderScreens({ activity, siteId, userId }: { readonly activity: OwnActivity; readonly siteId: string; readonly userId: string }) {
   const screen = useBuilder(builder.screen);
   if (screen === 'restoring') return <LoadingState />;
-  if (screen === 'submitted' || screen === 'queued' || screen === 'failed') return <BuilderOutcome homePath={`/trades/${encodeURIComponent(userId)}`} />;
+  if (screen === 'submitted' || screen === 'queued' || screen === 'failed') return <BuilderOutcome homePath={`/trades/${encodeURIComponent(userId)}`} site={siteOf(activity, siteId)} />;
   return <BuilderSteps activity={activity} siteId={siteId} />;
 }
 
