@@ -13,7 +13,7 @@ const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
  * app's own page takes over in its place once it has more to show; nothing shows twice.
  */
 test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
-  const { address, link: gate } = await demoGate(page);
+  const { address, link: gate } = await demoGate(page, true);
 
   // A phone that has never signed in: the site, and the sign-in below it, drawn in.
   const tradie = await (await browser.newContext(phone)).newPage();
@@ -55,7 +55,7 @@ test('the check-in page a QR code opens shows its site before the app’s code h
 });
 
 test('the drawn sign-in works before any of the app’s code has run, and comes back to the site’s check-in page', async ({ page, browser }) => {
-  const gate = await demoGate(page);
+  const gate = await demoGate(page, true);
   const tradie = await (await browser.newContext(phone)).newPage();
   const scripts = await holdScripts(tradie);
   await tradie.goto(gate.link, { waitUntil: 'commit' });
@@ -71,7 +71,7 @@ test('the drawn sign-in works before any of the app’s code has run, and comes 
 });
 
 test('the app’s own sign-in on a check-in page sends the page with the sign-in’s start, and comes back to it', async ({ page, browser }) => {
-  const gate = await demoGate(page);
+  const gate = await demoGate(page, true);
   const tradie = await (await browser.newContext(phone)).newPage();
   await tradie.goto(gate.link);
   await expect(tradie.locator('#drawn-page')).toHaveCount(0);
@@ -87,7 +87,7 @@ test('the app’s own sign-in on a check-in page sends the page with the sign-in
 });
 
 test('a check-in page reads its site as the app starts, once, without waiting for the page’s own code', async ({ page, browser }) => {
-  const gate = await demoGate(page);
+  const gate = await demoGate(page, true);
   const tradie = await (await browser.newContext(phone)).newPage();
   // A tradesperson who has been here before: signed in and joined, so the page reads the site and their visit once.
   await signInQuickly(tradie, `early.read.${Date.now()}@example.com`);
