@@ -11,6 +11,7 @@ export const sessionLabels = {
     'session.signedIn': 'Signed in',
     'session.signedIn.active': 'Using the portal',
     'session.signedIn.renewing': 'Renewing the sign-in',
+    'session.signedIn.stale': 'Signed in, waiting for a signal to renew',
     'session.signingOut': 'Signing out',
   },
   events: {
@@ -27,6 +28,7 @@ export const sessionLabels = {
     'session.tokenReceived': 'a new sign-in arrives (an accepted invitation)',
     'session.signOut': "'Logout'",
     'session.expired': 'the server no longer accepts the sign-in',
+    'session.online': 'the phone has a signal again',
     'xstate.after.refreshDue': 'a minute before the sign-in expires',
     'xstate.done.actor.renewToken': 'when the sign-in is renewed',
     'xstate.error.actor.renewToken': 'when renewing fails',
@@ -40,5 +42,7 @@ export const sessionLabels = {
     hasLiveToken: 'a sign-in is kept and still valid',
     hasToken: 'an expired sign-in is kept',
     isReadableToken: 'the sign-in can be read',
+    hasExpiredToken: 'the sign-in has expired',
+    isRefusal: 'the portal refused it',
   },
 } satisfies MachineLabels;

@@ -32,6 +32,7 @@ export type SessionEvent =
   | { type: 'session.tokenReceived'; token: string }
   | { type: 'session.signOut' }
   | { type: 'session.expired' }
+  | { type: 'session.online' }
   | { type: 'session.signInFailed' };
 
 export type SessionEmitted = { type: 'session.initialised' };
@@ -42,6 +43,12 @@ export type SignInFailure = 'refused' | 'unreachable';
 export function signInFailureOf(error: unknown): SignInFailure {
   const status = httpStatusOf(error);
   return status !== null && status >= 400 && status < 500 ? 'refused' : 'unreachable';
+}
+
+/** Issue 55 §4: only the server answering 401 or 403 refuses a renewal; no answer (offline) or a server fault leaves the session kept. */
+export function isRefusedRenewal(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status === 401 || status === 403;
 }
 
 export interface ExchangeCodeInput {
@@ -125,6 +132,8 @@ export const sessionMachine = setup({
     hasAuthCode: ({ context }) => context.authCode !== null,
     hasLiveToken: ({ context }) => context.payload !== null && isTokenLive(context.payload, context.clock.now()),
     hasToken: ({ context }) => context.payload !== null,
+    hasExpiredToken: ({ context }) => context.payload === null || !isTokenLive(context.payload, context.clock.now()),
+    isRefusal: (_, { error }: LogErrorParams) => isRefusedRenewal(error),
     isReadableToken: (_, { token }: { token: string }) => decodeAccessToken(token) !== null,
   },
   delays: {
@@ -304,13 +313,22 @@ export const sessionMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'signedOut',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            ...forgetToken,
-          ],
-        },
+        onError: [
+          {
+            description: 'The server refused the renewal (401 or 403): signed out.',
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: [
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ...forgetToken,
+            ],
+          },
+          {
+            description: 'Issue 55 §4: no answer (offline) or a server fault: the session is kept, its token not renewed, and the screens the phone keeps open.',
+            target: 'signedIn.stale',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     signedIn: {
@@ -370,12 +388,49 @@ export const sessionMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: '#session.signedOut',
-              actions: [
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ...forgetToken,
-              ],
+            onError: [
+              {
+                description: 'The server refused the renewal (401 or 403): signed out.',
+                guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: [
+                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                  ...forgetToken,
+                ],
+              },
+              {
+                description: 'Issue 55 §4: no answer (offline) or a server fault: the session is kept until the connection returns.',
+                target: 'stale',
+                actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+          on: {
+            'session.expired': [
+              {
+                description: 'A call sent with the expired token was refused while it is being renewed: the renewal decides.',
+                guard: 'hasExpiredToken',
+              },
+              {
+                description: 'The server rejected a live token: forget it.',
+                target: '#session.signedOut',
+                actions: [...forgetToken],
+              },
+            ],
+          },
+        },
+        stale: {
+          description:
+            'Issue 55 §4: signed in, but the token could not be renewed because the portal was not reached; the screens the phone keeps stay open until the connection returns.',
+          tags: ['stale'],
+          on: {
+            'session.online': {
+              description: 'The browser is back online: renew the token.',
+              target: 'renewing',
+            },
+            'session.expired': {
+              description: 'A call reached the portal with the old token and was refused: renew it rather than sign out.',
+              target: 'renewing',
             },
           },
         },

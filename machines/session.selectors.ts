@@ -16,6 +16,9 @@ export const isSignedIn = (snapshot: SessionSnapshot): boolean => snapshot.match
 /** Loading stored values, exchanging a code, refreshing an expired token, or signing out. */
 export const isBusy = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('loading');
 
+/** Issue 55 §4: signed in with a token the portal could not be reached to renew; renewed when the connection returns. */
+export const isStale = (snapshot: SessionSnapshot): boolean => snapshot.hasTag('stale');
+
 /** The bearer token for API calls: only while signed in. */
 export const accessToken = (snapshot: SessionSnapshot): string | null =>
   isSignedIn(snapshot) ? snapshot.context.accessToken : null;

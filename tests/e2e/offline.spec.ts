@@ -189,3 +189,47 @@ test('a SWMS saved with no signal: once the outbox has sent it, the builder says
   await snap(tradie, 'builder-sent');
   await checkOut();
 });
+
+/** The kept access token's expiry, in seconds (its payload, read as the session machine reads it). */
+const keptTokenExpiry = (tradie: Page) =>
+  tradie.evaluate(() => {
+    const payload = (window.localStorage.getItem('accessToken') ?? '').split('.')[1] ?? '';
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp;
+  });
+
+test('a sign-in that expires with no signal is kept: the builder opens with the draft, and renews and sends once the signal returns', async ({ page, browser }) => {
+  const { tradie, context, checkOut } = await checkedInTradesperson(page, browser, 'tradie7@trades.demo');
+  await tradie.getByRole('link', { name: 'New SWMS' }).first().click();
+  await expect(tradie).toHaveURL(/\/site\/[0-9a-f-]{36}\/swms\/new$/);
+  await startSwms(tradie);
+  await expect.poll(() => keptDrafts(tradie), { message: 'the draft is kept on the phone' }).toEqual([taskDescription]);
+  await tradie.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
+
+  await context.setOffline(true);
+  // More than an hour with no signal: the kept token has expired, so the session tries to renew it and gets no answer.
+  await tradie.evaluate(() => {
+    const [header, payload, signature] = (window.localStorage.getItem('accessToken') ?? '').split('.');
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
+    const expired = btoa(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 600 }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    window.localStorage.setItem('accessToken', `${header}.${expired}.${signature}`);
+  });
+  const expiredAt = await keptTokenExpiry(tradie);
+  await tradie.reload();
+  await expect(tradie.getByRole('heading', { level: 1, name: 'New SWMS' })).toBeVisible();
+  await expect(tradie.getByRole('textbox', { name: 'Task description' })).toHaveValue(taskDescription);
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  expect(await keptTokenExpiry(tradie), 'the unrenewed token is kept').toBe(expiredAt);
+
+  await finishSwms(tradie);
+  await expect(tradie.getByText('You are offline: this SWMS is saved on this phone and will be sent when the connection returns')).toBeVisible();
+
+  // The signal returns: the session renews its token, and the outbox sends the SWMS with it.
+  await context.setOffline(false);
+  await expect.poll(() => keptTokenExpiry(tradie), { message: 'the token is renewed', timeout: 30_000 }).toBeGreaterThan(Date.now() / 1000 + 600);
+  await expect(tradie.getByRole('heading', { name: 'SWMS submitted for review' })).toBeVisible({ timeout: 30_000 });
+  await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  await checkOut();
+});

@@ -22,6 +22,7 @@ const storedOutputs: StoredSession[] = [
 
 const tokenOutputs: TokenResponse[] = [{ token: tokens.live }, { token: tokens.unreadable }];
 const failure = { error: new Error('network down') };
+const refused = (status: number) => ({ error: Object.assign(new Error('Your session has ended, please sign in again'), { status }) });
 
 const sampleEvents: Record<string, SessionEvent[]> = {
   'xstate.done.actor.loadStored': storedOutputs.map((output) => ({ type: 'xstate.done.actor.loadStored', output })),
@@ -48,13 +49,21 @@ const sampleEvents: Record<string, SessionEvent[]> = {
     { type: 'xstate.done.actor.refreshToken', output: { token: tokens.renewed } },
     { type: 'xstate.done.actor.refreshToken', output: { token: tokens.unreadable } },
   ],
-  'xstate.error.actor.refreshToken': [{ type: 'xstate.error.actor.refreshToken', ...failure }],
+  'xstate.error.actor.refreshToken': [
+    { type: 'xstate.error.actor.refreshToken', ...failure },
+    { type: 'xstate.error.actor.refreshToken', ...refused(401) },
+    { type: 'xstate.error.actor.refreshToken', error: Object.assign(new Error('Service unavailable'), { status: 503 }) },
+  ],
   'xstate.after.refreshDue.session.signedIn.active': [{ type: 'xstate.after.refreshDue.session.signedIn.active' }],
   'xstate.done.actor.renewToken': [
     { type: 'xstate.done.actor.renewToken', output: { token: tokens.renewed } },
     { type: 'xstate.done.actor.renewToken', output: { token: tokens.unreadable } },
   ],
-  'xstate.error.actor.renewToken': [{ type: 'xstate.error.actor.renewToken', ...failure }],
+  'xstate.error.actor.renewToken': [
+    { type: 'xstate.error.actor.renewToken', ...failure },
+    { type: 'xstate.error.actor.renewToken', ...refused(403) },
+  ],
+  'session.online': [{ type: 'session.online' }],
   'session.tokenReceived': [
     { type: 'session.tokenReceived', token: tokens.renewed },
     { type: 'session.tokenReceived', token: tokens.unreadable },
@@ -165,6 +174,20 @@ describe('session machine, model-based', () => {
         expect(Session.provider(snapshot)).toBe(context.provider);
 
         const { event } = step;
+        expect(Session.isStale(snapshot)).toBe(snapshot.matches({ signedIn: 'stale' }));
+        if (event.type === 'xstate.error.actor.refreshToken' || event.type === 'xstate.error.actor.renewToken') {
+          // Issue 55 §4: only the server refusing the renewal signs out; no answer or a server fault keeps the session.
+          const status = (event as unknown as { error: { status?: number } }).error.status;
+          const refusal = status === 401 || status === 403;
+          expect(Session.isSignedIn(snapshot), 'a renewal with no answer keeps the session').toBe(!refusal);
+          if (!refusal) {
+            expect(Session.isStale(snapshot)).toBe(true);
+            expect(rig.storage.get('accessToken'), 'the unrenewed token is kept').toBe(previous?.state.context.accessToken);
+          }
+        }
+        if (snapshot.matches({ signedIn: 'renewing' }) && !previous?.state.matches({ signedIn: 'renewing' })) {
+          expect(rig.scripted.lastInput('renewToken')).toEqual({ accessToken: context.accessToken });
+        }
         if (event.type === 'session.signIn' && snapshot.matches('signedOut')) {
           expect(rig.redirectToProvider).toHaveBeenLastCalledWith({ provider: event.provider, returnTo: event.returnTo ?? null });
         }

@@ -141,7 +141,10 @@ export const sessionModel = defineModel({
         'session.signInFailed': (snapshot) =>
           snapshot.matches('signedOut') && snapshot.context.signInFailure === null && snapshot.context.provider === null ? [{ type: 'session.signInFailed' }] : [],
         'xstate.done.actor.refreshToken': [{ type: 'xstate.done.actor.refreshToken', output: { token: tokens.visitor } }],
-        'xstate.error.actor.refreshToken': [{ type: 'xstate.error.actor.refreshToken', ...failure('Your session has ended, please sign in again') }],
+        // The server refuses the renewal (no refresh cookie); an unanswered one is tests/e2e/offline.spec.ts's.
+        'xstate.error.actor.refreshToken': [
+          { type: 'xstate.error.actor.refreshToken', error: Object.assign(new Error('Your session has ended, please sign in again'), { status: 401 }) },
+        ],
         // Accepting an invitation is the one way a new token reaches a signed-in session; only a visitor has one to accept.
         'session.tokenReceived': (snapshot) =>
           roleOf(snapshot) === 'Unregistered' ? [{ type: 'session.tokenReceived', token: tokens.admin, label: 'invitation accepted' }] : [],
@@ -266,6 +269,7 @@ export const sessionModel = defineModel({
       'session.initialising': 'storage is read as the app boots, before its first paint: nothing of its own to see',
       'session.restoring': 'an eventless decision: the state it leads to is checked',
       'session.signedIn.renewing': 'entered only by the renewal timer, a minute before the one-hour token expires',
+      'session.signedIn.stale': 'a renewal with no answer needs the phone offline with a kept worker: tests/e2e/offline.spec.ts walks it',
     },
     events: {
       'xstate.error.actor.loadStored': 'reading localStorage does not fail in Chromium; only a faked Storage could make it',
@@ -273,6 +277,7 @@ export const sessionModel = defineModel({
         "a timer a minute before the one-hour token expires: too long to wait for, and a faked clock is not the app's",
       'xstate.done.actor.renewToken': 'follows the renewal timer only (above)',
       'xstate.error.actor.renewToken': 'follows the renewal timer only (above)',
+      'session.online': 'only a kept (stale) session takes it: tests/e2e/offline.spec.ts goes offline and back',
     },
     transitions: {
       'session.initialising --session.codeReceived[hasCode]--> (stay)':
@@ -284,6 +289,11 @@ export const sessionModel = defineModel({
       'session.exchangingCode --xstate.done.actor.exchangeCode--> session.signedOut': 'the real server only issues signed, readable tokens',
       'session.refreshing --xstate.done.actor.refreshToken--> session.signedOut': 'the real server only issues signed, readable tokens',
       'session.signedIn --session.tokenReceived--> (stay)': 'the real server only issues signed, readable tokens',
+      'session.refreshing --xstate.error.actor.refreshToken--> session.signedIn.stale':
+        'a renewal with no answer needs the phone offline with a kept worker: tests/e2e/offline.spec.ts walks it',
+      'session.signedIn.stale --session.expired--> session.signedIn.renewing': 'follows a renewal with no answer only (above)',
+      'session.signedIn.renewing --session.expired[hasExpiredToken]--> (stay)': 'follows the renewal timer or a kept session only (above)',
+      'session.signedIn.renewing --session.expired--> session.signedOut': 'follows the renewal timer or a kept session only (above)',
     },
   },
 });
