@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 import { text, textLimits } from './fields';
 import { RoleSchema } from './roles';
-import { providers } from './token-claims';
+import { providers, type AccessTokenClaims } from './token-claims';
 
 export { isTokenLive, providers, type Provider } from './token-claims';
 
@@ -13,6 +13,10 @@ export const AccessTokenPayload = Schema.Struct({
   company: Schema.NullOr(Schema.String),
 });
 export type AccessTokenPayload = typeof AccessTokenPayload.Type;
+
+// Compile-time check that the hand-written claims shape and the Schema's type stay the same both ways.
+const claimsMatchSchema: [AccessTokenClaims, AccessTokenPayload] extends [AccessTokenPayload, AccessTokenClaims] ? true : never = true;
+void claimsMatchSchema;
 
 export const ProviderSchema = Schema.Literals(providers);
 

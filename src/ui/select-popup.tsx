@@ -6,7 +6,7 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { useEffect, useRef, useState } from 'react';
 import { CheckIcon } from './icons';
-import { SelectTriggerContent, type SelectOption, type SelectTriggerProps } from './select';
+import { SelectTriggerContent, type SelectOption, type SelectTriggerProps } from './select-trigger';
 
 /** Radix reserves '' for "nothing chosen"; the portal's '' (no filter, no supervisor) is an option like the others. */
 const emptyValue = '\u0000empty';

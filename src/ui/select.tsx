@@ -14,13 +14,10 @@
  */
 import { useId, type KeyboardEvent, type PointerEvent } from 'react';
 import { cx } from './cx';
-import { ChevronDownIcon } from './icons';
 import { onDemand, useOnDemandControl } from './on-demand';
+import { SelectTriggerContent, type SelectOption, type SelectTriggerProps } from './select-trigger';
 
-export interface SelectOption {
-  readonly value: string;
-  readonly label: string;
-}
+export type { SelectOption, SelectTriggerProps } from './select-trigger';
 
 interface SelectBaseProps {
   readonly id?: string;
@@ -37,18 +34,6 @@ interface SelectBaseProps {
 export type SelectProps = SelectBaseProps &
   ({ readonly labelledBy: string; readonly label?: undefined } | { readonly label: string; readonly labelledBy?: undefined });
 
-/** What the trigger carries whether Radix has arrived or not. */
-export interface SelectTriggerProps {
-  readonly id: string;
-  readonly className: string;
-  readonly 'aria-labelledby': string | undefined;
-  readonly 'aria-label': string | undefined;
-  readonly 'aria-invalid': true | undefined;
-  readonly 'aria-describedby': string | undefined;
-  readonly disabled: boolean;
-  readonly style: { readonly minWidth: string };
-}
-
 export const selectedLabel = (options: readonly SelectOption[], value: string) => options.find((option) => option.value === value)?.label ?? '';
 
 /**
@@ -57,15 +42,6 @@ export const selectedLabel = (options: readonly SelectOption[], value: string) =
  */
 const triggerMinWidth = (options: readonly SelectOption[]) =>
   `min(calc(${Math.max(0, ...options.map((option) => option.label.length))}ch + 3rem), 100%)`;
-
-export function SelectTriggerContent({ text }: { readonly text: string }) {
-  return (
-    <>
-      <span className="select-value">{text}</span>
-      <ChevronDownIcon className="select-chevron" width={16} height={16} aria-hidden="true" />
-    </>
-  );
-}
 
 const popupSource = onDemand(() => import('./select-popup'));
 

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../ui/dropdown-menu';
 import { ChevronDownIcon } from '../../ui/icons';
-import type { StatusMenuProps } from './status-menu';
+import type { StatusMenuProps } from './status-menu-props';
 
 export interface StatusMenuPopupProps<TStatus extends string> extends Required<Omit<StatusMenuProps<TStatus>, 'label' | 'variant'>> {
   readonly label: string;

@@ -13,24 +13,12 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import { Button } from '../../ui/button';
 import { ChevronDownIcon } from '../../ui/icons';
 import { onDemand, useOnDemandControl } from '../../ui/on-demand';
+import type { StatusMenuProps } from './status-menu-props';
 import './status-menu.css';
 
+export type { StatusMenuOption, StatusMenuProps } from './status-menu-props';
+
 export const statusMenuText = { changeStatus: 'Change Status' } as const;
-
-export interface StatusMenuOption<TStatus extends string> {
-  readonly status: TStatus;
-  readonly disabled: boolean;
-}
-
-export interface StatusMenuProps<TStatus extends string> {
-  readonly options: readonly StatusMenuOption<TStatus>[];
-  readonly labels: Readonly<Record<TStatus, string>>;
-  readonly onChoose: (status: TStatus) => void;
-  readonly disabled?: boolean;
-  readonly busy?: boolean;
-  readonly label?: string;
-  readonly variant?: 'primary' | 'secondary';
-}
 
 const popupSource = onDemand(() => import('./status-menu-popup'));
 

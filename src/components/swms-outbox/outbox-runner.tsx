@@ -5,8 +5,8 @@ import { swmsOutboxMachine, type OutboxItem, type SendItemInput } from '../../..
 import { toast } from '../../ui/toast-store';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { sendSubmission } from './send-submission';
+import type { SwmsOutbox, SwmsOutboxActor } from './outbox-types';
 import { outboxText } from './strings';
-import type { SwmsOutbox, SwmsOutboxActor } from './swms-outbox-provider';
 import { isBrowserOnline, useNetworkEvents } from './use-network-events';
 
 const defaultStore = createOutboxStore();

@@ -7,24 +7,11 @@
  * held up the check-in page's button by competing for the link and the CPU while that page's code arrived and ran.
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { SubmitInput } from '../../../machines/swms-builder.machine';
-import type { OutboxItem, swmsOutboxMachine } from '../../../machines/swms-outbox.machine';
 import { whenIdle } from '../../ui/when-idle';
 import type { OutboxStore } from './outbox-store';
+import type { SwmsOutbox } from './outbox-types';
 
-export type SwmsOutboxActor = ActorRefFrom<typeof swmsOutboxMachine>;
-
-export interface SwmsOutbox {
-  readonly actor: SwmsOutboxActor;
-  readonly userId: string;
-  /** Stores the submission on the phone, then queues it; resolves once it is safe in IndexedDB. */
-  enqueue(input: SubmitInput): Promise<void>;
-  /** A refused submission as stored, to be opened in the builder again; null when there is none. */
-  findRefused(submissionId: string): Promise<OutboxItem | null>;
-  /** Takes a submission out of the outbox (once it is safe in the builder's draft). */
-  remove(submissionId: string): void;
-}
+export type { SwmsOutbox, SwmsOutboxActor } from './outbox-types';
 
 interface OutboxContextValue {
   readonly outbox: SwmsOutbox | null;
