@@ -106,20 +106,31 @@ export function woffToSfnt(woff: Buffer): Buffer {
 
 let chain: FontSlice[] | undefined;
 const byCodePoint = new Map<number, FontSlice | null>();
-const parsed = new Map<string, fontkit.Font>();
+const sfnts = new Map<string, Buffer>();
+const coverage = new Map<string, fontkit.Font>();
 
-/** Each file is read and parsed once per process; documents share the parsed font and its glyph cache. */
-function fontOf(file: string): fontkit.Font {
-  let font = parsed.get(file);
-  if (!font) {
-    font = fontkit.create(woffToSfnt(readFileSync(file))) as fontkit.Font;
-    parsed.set(file, font);
+/** Each file is read and inflated once per process. */
+function sfntOf(file: string): Buffer {
+  let bytes = sfnts.get(file);
+  if (!bytes) {
+    bytes = woffToSfnt(readFileSync(file));
+    sfnts.set(file, bytes);
   }
-  return font;
+  return bytes;
 }
 
+const parse = (file: string) => fontkit.create(sfntOf(file)) as fontkit.Font;
+
 /** A slice's unicode-range is a hint (Noto Sans SC lists Hangul it does not draw); its cmap decides. */
-const draws = (slice: FontSlice, codePoint: number) => fontOf(slice.file('regular')).hasGlyphForCodePoint(codePoint);
+function draws(slice: FontSlice, codePoint: number): boolean {
+  const file = slice.file('regular');
+  let font = coverage.get(file);
+  if (!font) {
+    font = parse(file);
+    coverage.set(file, font);
+  }
+  return font.hasGlyphForCodePoint(codePoint);
+}
 
 /** The first slice in the chain that draws this code point, or null when none does. */
 export function sliceFor(codePoint: number): FontSlice | null {
@@ -149,8 +160,10 @@ export function selectSlice(doc: PDFKit.PDFDocument, slice: FontSlice, weight: W
     registered.set(doc, names);
   }
   if (!names.has(name)) {
-    // pdfkit takes a fontkit font as it is (PDFFontFactory.open); its type definitions leave that out.
-    doc.registerFont(name, fontOf(slice.file(weight)) as unknown as Buffer);
+    // A document parses its own font: fontkit keeps a glyph's code points from the first time it
+    // meets the glyph, and a subset that pulls '.' in as a part of '…' would leave later documents'
+    // periods with no text behind them. pdfkit takes a fontkit font as it is (PDFFontFactory.open).
+    doc.registerFont(name, parse(slice.file(weight)) as unknown as Buffer);
     names.add(name);
   }
   doc.font(name);
