@@ -65,4 +65,17 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/transaction.ts', 'server/db/migrate.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Begin transactions with inTransaction (server/db/transaction.ts): it runs the work again after a deadlock or a serialisation failure.',
+        },
+      ],
+    },
+  },
 );

@@ -33,6 +33,7 @@ import {
   type CompanyFields,
 } from './repository';
 import { companyListItem, companyView } from './view';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -114,9 +115,7 @@ function fieldChanges(before: StoredCompany, after: StoredCompany): Record<strin
 export async function createCompany(app: App, input: CompanyInput, actor: Actor): Promise<Company> {
   const fields = fieldsOf(input);
   await checkUploads(app, [{ field: 'companyLogo', fileKey: input.image?.fileKey }]);
-  const id = await app.db
-    .transaction()
-    .execute(async (trx) => {
+  const id = await inTransaction(app.db, async (trx) => {
       if (await liveCompanyWithAbn(trx, fields.abn)) throw conflict(companyMessages.duplicateAbn);
       const imageFileId = input.image ? await claimLogo(trx, input.image, actor.userId) : null;
       const id = await insertCompany(trx, fields, imageFileId);
@@ -146,9 +145,7 @@ export async function changeCompany(
 ): Promise<Company> {
   const fields = fieldsOf(input);
   await checkUploads(app, [{ field: 'companyLogo', fileKey: input.image?.fileKey }]);
-  const replacedFileKey = await app.db
-    .transaction()
-    .execute(async (trx) => {
+  const replacedFileKey = await inTransaction(app.db, async (trx) => {
       const current = await lockLiveCompany(trx, id);
       if (!current) throw notFound(companyMessages.notFound);
       if (await liveCompanyWithAbn(trx, fields.abn, id)) throw conflict(companyMessages.duplicateAbn);
@@ -199,7 +196,7 @@ export async function changeCompany(
 
 /** DESIGN.md delete client: a soft delete; its users lose access at once and its records are kept. */
 export async function removeCompany(app: App, id: string, actor: Actor): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     const current = await lockLiveCompany(trx, id);
     if (!current) throw notFound(companyMessages.notFound);
     const outcome = await softDeleteCompany(trx, id);

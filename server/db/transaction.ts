@@ -16,7 +16,7 @@ export function isTransactionConflict(error: unknown): boolean {
 
 /**
  * Runs `work` in a transaction, and again (a bounded number of times, after a short random pause) when PostgreSQL
- * aborts it for a deadlock or a serialisation failure (issue 55 §11), so two requests that meet answer as if they
+ * aborts it for a deadlock or a serialisation failure, so two requests that meet answer as if they
  * had taken turns. `work` runs once per attempt: it may do nothing outside the database that cannot be repeated.
  */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {

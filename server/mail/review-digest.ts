@@ -4,6 +4,7 @@ import { reviewFlagFor } from '../../src/domain/swms';
 import type { Role } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 import { reviewDigestEmail, type DigestSwms } from './review-digest-email';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'mailQueue' | 'config' | 'log'>;
 
@@ -92,7 +93,7 @@ function stillAwaiting(item: ItemRow, roles: ReadonlyMap<string, Role[]>): boole
  * while the mail server is down. Answers whether a digest was queued.
  */
 async function queueDigest(app: App, recipient: string, now: Date): Promise<boolean> {
-  return app.db.transaction().execute(async (trx) => {
+  return inTransaction(app.db, async (trx) => {
     const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${`review digest ${recipient}`})) AS locked`.execute(trx);
     if (!lock.rows[0]?.locked) return false;
     if ((await dueRecipients(trx, now, recipient)).length === 0) return false;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Profile, ProfileUpdate } from '../../src/domain/profile';
 import type { AccessTokenPayload } from '../../src/domain/token';
 import { fileView } from '../storage/file-view';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -56,7 +57,7 @@ export async function readProfile(app: App, viewer: AccessTokenPayload): Promise
 
 /** `requestId`: the request the change is made in, for its audit event. */
 export async function updateProfile(app: App, viewer: AccessTokenPayload, update: ProfileUpdate, requestId: string | null): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', viewer.sub).forUpdate().executeTakeFirstOrThrow();
     const changes = {
       first_name: update.firstName.trim(),

@@ -17,6 +17,7 @@ import { demoCompanies, demoSites, swmsTemplates, type DemoSite } from './demo-c
 import { demoLogos } from './logos';
 import { seededRandom, type Random } from './random';
 import { demoHistory } from './demo-history';
+import { inTransaction } from '../db/transaction';
 
 export const demoSeedRefusal = 'The database already holds data; demo data is only loaded into an empty database';
 
@@ -397,7 +398,7 @@ export async function seedDemo(db: Db, storage: BlobStore, options: SeedOptions 
   // Blobs first: a failed transaction then leaves two unreferenced logos, never a company without one.
   await Promise.all(plan.logos.map((logo) => storage.putFile(logo.fileKey, logo.bytes, 'image/png')));
 
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('sitesafe demo seed'))`.execute(trx);
     if (await hasCompanies(trx)) throw new Error(demoSeedRefusal);
 

@@ -7,6 +7,7 @@ import { repeating, type RepeatingJob } from '../jobs/repeating';
 import { recordSiteVisitEvents } from './audit';
 import { midnightAfter } from './midnight';
 import { closeCheckIns, findOpenCheckIns, type OpenCheckIn } from './repository';
+import { inTransaction } from '../db/transaction';
 
 const passEveryMs = 60_000;
 
@@ -53,7 +54,7 @@ export async function closeStaleCheckIns(db: Db, now: Date, filter: { readonly u
 
 /** One pass of the midnight check-out over every site, in one transaction; `now` is injectable for tests. */
 export async function autoCheckoutPass(app: Pick<FastifyInstance, 'db' | 'live'>, now: Date = new Date()): Promise<string[]> {
-  const companies = await app.db.transaction().execute((trx) => closeStaleCheckIns(trx, now));
+  const companies = await inTransaction(app.db, (trx) => closeStaleCheckIns(trx, now));
   for (const companyId of companies) await app.live.publish({ companyId, topic: 'onsite' });
   return companies;
 }

@@ -43,6 +43,7 @@ import {
   type GateSite,
   type TradesProfileRow,
 } from './repository';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage' | 'config' | 'live' | 'auth'>;
 
@@ -156,7 +157,7 @@ export async function readSiteVisit(app: App, user: AccessTokenPayload | null, r
 /** POST site/{siteId}/join: DESIGN.md, anyone who signs in from a site's QR code without a role becomes a TradesPerson. */
 export async function joinAsTradesPerson(app: App, user: AccessTokenPayload, requestId: string | null, rawSiteId: unknown, key: string): Promise<TokenResponse> {
   const site = await siteForKey(app.db, rawSiteId, key);
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     await lockUser(trx, user.sub);
     const { roles } = await rolesAndCompany(trx, user.sub);
     if (roles.includes('TradesPerson')) return;
@@ -199,7 +200,7 @@ export async function checkIn(
     throw conflict(problems.join('; '));
   }
 
-  const { answer, companies } = await app.db.transaction().execute(async (trx) => {
+  const { answer, companies } = await inTransaction(app.db, async (trx) => {
     await lockUser(trx, user.sub);
     const companies = await closeStaleCheckIns(trx, now, { userId: user.sub }, requestId);
     const open = await openToday(trx, user.sub, now);
@@ -244,7 +245,7 @@ export async function checkOut(
   if (key !== undefined) await siteForKey(app.db, rawSiteId, key);
   const siteId = decode(Uuid, rawSiteId);
   if (!siteId.ok) throw conflict(siteVisitMessages.notCheckedIn);
-  const { ended, companies } = await app.db.transaction().execute(async (trx) => {
+  const { ended, companies } = await inTransaction(app.db, async (trx) => {
     await lockUser(trx, user.sub);
     const companies = await closeStaleCheckIns(trx, now, { userId: user.sub }, requestId);
     const here = (await openToday(trx, user.sub, now)).find((row) => row.site_id === siteId.value);
@@ -281,7 +282,7 @@ export const siteQrView = (app: Pick<App, 'config'>, site: Pick<GateSite, 'id' |
 export async function replaceSiteKey(app: App, companyId: string, siteId: string, actor: Actor): Promise<SiteQr> {
   const site = await companySite(app, companyId, siteId);
   const key = newSiteKey();
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     await setSiteKey(trx, site.id, key);
     await recordSiteVisitEvents(trx, actor.requestId, [{ action: siteVisitAuditActions.qrReplaced, actorUserId: actor.userId, siteId: site.id, detail: {} }]);
   });
@@ -320,7 +321,7 @@ export async function checkOutByHand(
   const site = await companySite(app, companyId, siteId);
   const checkInId = decode(CheckInIdParam, rawCheckInId);
   if (!checkInId.ok) throw notFound(siteVisitMessages.checkInNotFound);
-  const ended = await app.db.transaction().execute(async (trx) => {
+  const ended = await inTransaction(app.db, async (trx) => {
     const open = await findOpenCheckInAtSite(trx, site.id, checkInId.value);
     if (!open) throw notFound(siteVisitMessages.checkInNotFound);
     const [closed] = await closeCheckIns(trx, [{ id: open.id, at: now, kind: 'manual', by: actor.userId }]);

@@ -133,9 +133,7 @@ export async function searchSites(app: App & Pick<FastifyInstance, 'siteSearches
 
 export async function createSite(app: App, companyId: string, input: ProjectSiteInput, actor: Actor): Promise<ProjectSite> {
   await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
-  const id = await app.db
-    .transaction()
-    .execute(async (trx) => {
+  const id = await inTransaction(app.db, async (trx) => {
       const supervisor = input.supervisor ? await checkedSupervisor(trx, companyId, input.supervisor) : null;
       const plan = input.siteSafetyPlan ? await claimPlan(trx, companyId, actor.userId, input.siteSafetyPlan) : null;
       const columns: SiteColumns = {
@@ -190,9 +188,7 @@ export async function changeSite(
   log: FastifyBaseLogger,
 ): Promise<ProjectSite> {
   await checkUploads(app, [{ field: 'siteSafetyPlan', fileKey: input.siteSafetyPlan?.fileKey }]);
-  const replacedFileKey = await app.db
-    .transaction()
-    .execute(async (trx) => {
+  const replacedFileKey = await inTransaction(app.db, async (trx) => {
       const current = await lockSite(trx, companyId, siteId);
       if (!current) throw notFound(projectSiteMessages.notFound);
       if (current.version !== input.version) throw conflict(projectSiteMessages.staleVersion);
@@ -243,7 +239,7 @@ export async function changeSiteStatus(
   input: SiteStatusInput,
   actor: Actor,
 ): Promise<ProjectSite> {
-  await app.db.transaction().execute(async (trx) => {
+  await inTransaction(app.db, async (trx) => {
     const current = await lockSite(trx, companyId, siteId);
     if (!current) throw notFound(projectSiteMessages.notFound);
     if (input.version !== undefined && input.version !== current.version) throw conflict(projectSiteMessages.staleVersion);

@@ -6,6 +6,7 @@ import { HttpError } from '../http/errors';
 import { uploadLifetimeMs } from './blob-store';
 import { noteStoredBytes, pendingFilesOf } from './files-repository';
 import { megabytes, uploadLimitBytes } from './upload-rules';
+import { inTransaction } from '../db/transaction';
 
 /** Issue 55 §11: the most one account's uploads that no record holds yet may take, counted as `pendingBytes` does. */
 export const pendingCapBytes = 100 * 1024 * 1024;
@@ -42,7 +43,7 @@ export async function pendingBytes(app: App, db: Db, userId: string, now: Date):
  * the cap; one account's requests take turns (an advisory lock), so two at once cannot both squeeze in.
  */
 export async function withinPendingCap<T>(app: App, userId: string, type: FileType, issue: (trx: Db) => Promise<T>): Promise<T> {
-  return app.db.transaction().execute(async (trx) => {
+  return inTransaction(app.db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`pending uploads ${userId}`}))`.execute(trx);
     const pending = await pendingBytes(app, trx, userId, new Date());
     const asked = uploadLimitBytes[type];

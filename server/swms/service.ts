@@ -29,6 +29,7 @@ import {
   type FlagState,
 } from './repository';
 import { swmsView } from './view';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -77,7 +78,7 @@ async function applyReview(
   kind: ChangeKind,
   lock: (trx: Db) => Promise<readonly FlagState[]>,
 ): Promise<{ matched: number; changed: number }> {
-  return app.db.transaction().execute(async (trx) => {
+  return inTransaction(app.db, async (trx) => {
     const role = reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor';
     if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
     const states = await lock(trx);

@@ -19,6 +19,7 @@ import {
   reviewRecipients,
 } from './submission-repository';
 import { swmsView } from './view';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage' | 'live'>;
 
@@ -88,7 +89,7 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
   ]);
 
   const swmsId = submission.submissionId.toLowerCase();
-  const created = await app.db.transaction().execute(async (trx) => {
+  const created = await inTransaction(app.db, async (trx) => {
     const references = [task.riskPhoto, task.controlPhoto].filter((photo): photo is PhotoReference => photo !== null);
     const photos = await findOwnPhotos(trx, userId, references.map((photo) => photo.fileKey));
     const photoId = (photo: PhotoReference | null) => {

@@ -31,6 +31,7 @@ import {
   updateTradesUser,
   type TradesUserColumns,
 } from './repository';
+import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -111,7 +112,7 @@ export async function changeTradesProfile(
     { field: 'whitecardPhoto', fileKey: update.whitecardPhoto?.fileKey },
     ...update.licences.map((licence) => ({ field: 'licencePhoto' as const, fileKey: licence.photo?.fileKey })),
   ]);
-  const removedKeys = await app.db.transaction().execute(async (trx) => {
+  const removedKeys = await inTransaction(app.db, async (trx) => {
     const before = await lockTradesUser(trx, userId);
     if (!before) throw forbidden(tradesMessages.ownProfileOnly);
     const previousLicences = await listLicences(trx, userId);
