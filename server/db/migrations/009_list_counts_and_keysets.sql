@@ -1,7 +1,6 @@
--- Issue 11: the SWMS, project-site and client lists at 100,000 to 1,000,000 rows. Two causes are
--- removed here: an exact count(*) over the whole list on every request (kept exact by counters that
--- the rows' own triggers maintain, in the same transaction as the change), and OFFSET paging (the
--- lists page by keyset: every sort has an index that serves it and its exact reverse).
+-- Issue 11: the SWMS, project-site and client lists stay fast at 100,000 to 1,000,000 rows. Their totals are counters
+-- that the rows' own triggers keep exact in the same transaction as the change, instead of a count(*) per request, and
+-- they page by keyset instead of OFFSET: every sort has an index that serves it and its exact reverse.
 
 -- Job number low-high as one sortable text (spec §5): the job number's digits compared as a number,
 -- a job number without digits last, the whole job number breaking ties. C collation compares bytes,

@@ -1,7 +1,6 @@
--- Issue 11: a bulk review of 5,000 SWMS writes 5,000 audit events, and each event's row trigger
--- called these helpers. As SQL functions they were planned again on every call (about 1.2 ms per
--- event: 6 s for 5,000); in PL/pgSQL their plans are cached per connection and only the query the
--- event needs runs. The results are the same, so every stored hash still verifies.
+-- Issue 11: the audit helpers that each event's row trigger calls are PL/pgSQL, whose plans are cached per connection
+-- and which run only the query the event needs, because as SQL functions they were planned again on every call, once
+-- per event of a bulk review. The results are the same, so every stored hash still verifies.
 
 CREATE OR REPLACE FUNCTION audit_event_company(e audit_events) RETURNS uuid LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -69,9 +68,9 @@ BEGIN
 END $$;
 
 -- The chain's last link, remembered for the rest of the transaction: the writer holds the chain's
--- advisory lock to the end of its transaction, so no one else can append meanwhile. Before, every
--- event looked the last link up again; with stale statistics (a chain that grew since the last
--- ANALYZE) that lookup scanned the table, and a 10,000-event bulk review grew quadratic (minutes).
+-- advisory lock to the end of its transaction, so no one else can append meanwhile. Looked up again
+-- per event, with stale statistics (a chain that grew since the last ANALYZE) that lookup scans the
+-- table, and a bulk review grows quadratic.
 -- A setting made with is_local is undone with its transaction or savepoint, like the rows.
 CREATE OR REPLACE FUNCTION audit_events_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,6 +1,6 @@
--- Issue 11: a SWMS search looks for the text in the company's submitters' names and its sites'
--- addresses and job numbers. Scanning those rows with ILIKE on every request was most of a search's
--- cost; trigram indexes find the rows containing the text (three characters or more) directly.
+-- Issue 11: a SWMS search looks for the text in the company's submitters' names and its sites' addresses and job
+-- numbers. Trigram indexes find the rows containing the text (three characters or more) directly instead of an ILIKE
+-- over every row on each request.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- fastupdate off: people and sites are written rarely, and a GIN pending list left between vacuums

@@ -1,8 +1,6 @@
--- Issue 11: a SWMS search found the submitters whose name holds the text through the users' trigram
--- index (013), then looked up each one's counters in swms_counts: one index descent per matching
--- submitter, 200 for 'olivia' at a million SWMS and two thirds of the statement's time. A submitter's
--- counter row now carries the name, lower-cased as the site search text is (016), with a trigram index
--- of its own: the matching submitters and their counters come from one bitmap scan.
+-- Issue 11: a submitter's counter row carries their name, lower-cased as the site search text is (016), with a trigram
+-- index of its own, so a SWMS search finds the matching submitters and their counters in one bitmap scan instead of one
+-- counter lookup per matching submitter.
 ALTER TABLE swms_counts ADD COLUMN search_text text;
 
 UPDATE swms_counts c SET search_text = lower(u.first_name || ' ' || u.surname)

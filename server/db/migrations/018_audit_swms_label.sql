@@ -1,9 +1,7 @@
--- Issue 11: a select-all review writes one audit event per SWMS, and each event's row trigger looked
--- up the reviewer's role and the SWMS's label (its site's job number and its task) one event at a
--- time: close to half of the events' insert time. The review now writes both itself: the role it
--- acted under, and the label from the same UPDATE that changes the SWMS (one join for the batch).
--- The label's form lives here once, for the trigger and the review alike; an inlined SQL function,
--- so it costs nothing per call. Events stored before are unchanged, and every hash still verifies.
+-- Issue 11: a review writes each audit event's acting role and SWMS label itself, the label from the same UPDATE that
+-- changes the SWMS (one join for the batch), instead of the event's row trigger looking both up one event at a time.
+-- The label's form lives here once, an inlined SQL function shared by the trigger and the review. Events stored before
+-- are unchanged, and every hash still verifies.
 
 CREATE FUNCTION audit_swms_label(site_number text, task_description text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT site_number || ' / ' || CASE WHEN length(task_description) > 60 THEN left(task_description, 59) || '…' ELSE task_description END

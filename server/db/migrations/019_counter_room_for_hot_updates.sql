@@ -1,11 +1,7 @@
--- Issue 11: a select-all review of 1,000 SWMS spent 54 ms of its 153 ms UPDATE in the counters'
--- statement trigger. A counter row changes on every SWMS written, but its pages were full, so
--- PostgreSQL could not keep the new version on the same page (a HOT update): each change wrote a new
--- entry into every index of swms_counts, the submitters' trigram index (about fifteen entries a row)
--- among them. Counters change only columns no index names, so with room on their page their updates
--- are HOT and touch no index: the trigger then took 20-25 ms. The same holds for list_counts.
--- CLUSTER rewrites each table with that room and in its key order, which also puts a company's
--- counter rows on few pages, so a search reads fewer of them.
+-- Issue 11: the counter tables keep room on their pages, so a counter's update, which changes no indexed column, stays
+-- on its page (a HOT update) and writes no entry into any index, the submitters' trigram index of about fifteen entries
+-- a row among them. CLUSTER rewrites each table with that room and in its key order, which also puts a company's
+-- counter rows on few pages for a search to read.
 ALTER TABLE swms_counts SET (fillfactor = 50);
 CLUSTER swms_counts USING swms_counts_pkey;
 ALTER TABLE list_counts SET (fillfactor = 50);

@@ -1,11 +1,8 @@
--- Issue 11: in a select-all review of 5,000 SWMS on the embedded PGlite, the audit events' row
--- trigger took 241 ms, a fifth of the review. Each event made five PL/pgSQL calls that pass the whole
--- row (company, role, label, content, hash), three of them only to answer the value the writer had
--- already set, and took the chain's advisory lock again. The trigger now looks up only what the
--- event lacks, takes the lock once per chain and transaction (the chain's tail is remembered in this
--- transaction only by the one who holds its lock), and writes the content and hash expressions of
--- audit_event_content and audit_event_hash (migration 010) inline. Those functions stay, for
--- `audit verify`; the hash of every event, stored or new, is the same.
+-- Issue 11: the audit events' row trigger looks up only what the event lacks, takes the chain's advisory lock once per
+-- chain and transaction (the chain's tail is remembered in the transaction only by the one who holds its lock), and
+-- writes the content and hash expressions of audit_event_content and audit_event_hash (migration 010) inline, instead
+-- of five PL/pgSQL calls per event that pass the whole row. Those functions stay, for `audit verify`; the hash of every
+-- event, stored or new, is the same.
 CREATE OR REPLACE FUNCTION audit_events_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   last_seq bigint;

@@ -1,9 +1,7 @@
--- Issue 11: a review sets a flag that the four For Review indexes (004, 009) name in their WHERE, so
--- no review could be a HOT update: every SWMS reviewed wrote a new entry into each of the table's
--- indexes, two thirds of a select-all review's UPDATE. The For Review lists now walk a queue of the
--- SWMS awaiting each flag, kept by the SWMS's own statement triggers in the same transaction, and
--- swms keeps room on its pages (fillfactor 85, for pages written from now on), so marking a SWMS
--- reviewed changes no index of swms and removes one queue row.
+-- Issue 11: the For Review lists walk a queue of the SWMS awaiting each flag, kept by the SWMS's own statement triggers
+-- in the same transaction, instead of four indexes that named the flag in their WHERE and so made every review write a
+-- new entry into each index of swms. With swms keeping room on its pages (fillfactor 85, for pages written from now
+-- on), marking a SWMS reviewed changes no index of swms and removes one queue row.
 CREATE TABLE swms_awaiting_review (
   flag text NOT NULL CHECK (flag IN ('companyAdmin', 'supervisor')),
   id uuid NOT NULL,

@@ -1,8 +1,7 @@
--- Issue 11: a select-all review updates thousands of SWMS in one statement, and the counters' update
--- trigger (migration 009) packed every old and new row into an array of composites for
--- apply_swms_count_changes to unpack again: 48 ms of a 5,000-SWMS review on PGlite. It now groups the
--- statement's rows directly (29 ms). Same sums, same upsert, counter rows still locked in key order.
--- Inserts and deletes, a row or a few at a time, keep the shared function.
+-- Issue 11: the SWMS counters' update trigger groups the statement's old and new rows directly, instead of packing
+-- every row into an array of composites for apply_swms_count_changes to unpack again, which was costly for a select-all
+-- review's thousands of rows. Same sums, same upsert, counter rows still locked in key order; inserts and deletes, a
+-- row or a few at a time, keep the shared function.
 CREATE OR REPLACE FUNCTION swms_counted_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO swms_counts AS c (company_id, dimension, key, total, admin_pending, supervisor_pending)

@@ -1,9 +1,7 @@
--- Issue 11: a page opened by its number alone (a typed link) finds its first row with a subquery that walks the
--- sort's index past the rows before it (`shapedFrom` in server/db/keyset.ts). The site and client sorts' indexes are
--- on expressions (lower(address), lower(name), the job number's sort key), and PostgreSQL returns only plain columns
--- from an index-only scan, so that walk read every skipped row from the table: 7,330 rows for clients page 350,
--- 8.7 ms, against 2.2 ms with the name beside the key. Each sort index now carries the plain columns its key is made
--- of, and a site's status, which a page filtered by status also checks. The keys, and so the orders, are unchanged.
+-- Issue 11: each site and client sort index also carries the plain columns its key is made of, and a site's status,
+-- which a page filtered by status checks, so the walk that finds where a page opened by its number starts (`shapedFrom`
+-- in server/db/keyset.ts) reads the index alone: PostgreSQL returns no expression (lower(name), the job number's sort
+-- key) from an index-only scan. The keys, and so the orders, are unchanged.
 
 DROP INDEX companies_live_name;
 CREATE INDEX companies_live_name ON companies (lower(name), id) INCLUDE (name) WHERE deleted_at IS NULL;

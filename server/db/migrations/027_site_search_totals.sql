@@ -1,20 +1,16 @@
--- Issue 11: a site search counted every match on every request (a trigram index, then each match read from the table
--- to recheck it and counted over a window): 'parramatta' over 5,000 sites read 625 matches on 198 pages for a page of
--- 20. Its exact total is now kept per company and search until a site of the company changes, so a repeated search
--- (the next page, a refresh, the list after an edit elsewhere) reads the total here and, when the matches are common,
--- walks the sort's own index to the first 20 instead (server/sites/repository.ts).
---
--- A company's sites revision goes up in the statement that changes what a search matches or counts (a site's search
--- text, status or company), so a total taken at an older revision never answers again; the statement drops the
--- company's kept totals as well, which keeps this table to the searches since the last change. Only a total that a
--- page walks with is kept: a search of few matches counts them faster than it would walk.
+-- Issue 11: a site search's exact total is kept per company and search until a site of the company changes, so a
+-- repeated search (the next page, a refresh) reads its total here and, when the matches are common, walks the sort's
+-- own index to the page instead of counting every match (server/sites/repository.ts). A company's sites revision goes
+-- up, and its kept totals are dropped, in the statement that changes what a search matches or counts (a site's search
+-- text, status or company), so a total taken at an older revision never answers again. Only a total that a page walks
+-- with is kept: a search of few matches counts them faster than it would walk.
 CREATE TABLE site_list_revisions (
   company_id uuid PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
   revision bigint NOT NULL
 );
 
--- No foreign key: its check locked the company's row for every total kept (32 callers at once: 275 against 198 µs of
--- PostgreSQL's CPU an insert), and companies are never deleted, only marked so.
+-- No foreign key: its check would lock the company's row for every total kept, and companies are never deleted, only
+-- marked so.
 CREATE TABLE site_search_totals (
   company_id uuid NOT NULL,
   -- The search's words and status filter, as the portal writes them (server/sites/repository.ts, searchKey).

@@ -1,12 +1,7 @@
--- Issue 11: a SWMS search with a review filter counts its total from the SWMS of the submitters and sites it matches,
--- checking each one's flag. The flag is in the table alone, so each SWMS counted was a table page: a first letter with
--- the For Review filter ('a') took 289 ms at a million SWMS, and 'e' Reviewed 734, while the same searches without a
--- filter read only migration 030's (company, submitter, site) indexes and took 34 and 103 (a slow hour's figures; in a
--- fast one 118-125 and 327-330 against 18 and 62, and with this migration 10 and 82-86). The queue of the SWMS
--- awaiting each flag (migration 021) now carries each one's submitter and site, in two indexes of the same shape, so a
--- For Review count reads the queue's index alone, and a Reviewed count is the list's whole count less its For Review
--- count. Its triggers write the two columns, and write a queue row again when its SWMS changes submitter or site
--- (a move between two sites with the same job number keeps its order but not its site).
+-- Issue 11: the queue of the SWMS awaiting each review flag (migration 021) carries each one's submitter and site, in
+-- two indexes of the same shape as migration 030's, so a search's For Review count reads the queue's index alone and a
+-- Reviewed count is the list's whole count less its For Review count, instead of a table page per SWMS to check its
+-- flag. Its triggers write the two columns, and write a queue row again when its SWMS changes submitter or site.
 TRUNCATE swms_awaiting_review;
 ALTER TABLE swms_awaiting_review ADD COLUMN created_by uuid NOT NULL, ADD COLUMN site_id uuid NOT NULL;
 

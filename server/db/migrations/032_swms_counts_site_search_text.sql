@@ -1,8 +1,7 @@
--- Issue 11: a SWMS search of a letter or two (no trigram to narrow by) found its sites by building each site's
--- lower-cased address again and looking for the term in it, then read the company's site counters and kept those of
--- the sites found: at 100,000 SWMS on 5,000 sites, 5.6 ms of the 11 a request for 'a' cost PostgreSQL. A site's counter
--- row now carries its address and its job number, lower-cased as the search reads them, as a submitter's carries the
--- name (migration 017): the matching sites and their counters come from one read of the company's site counters.
+-- Issue 11: a site's counter row carries its address and job number, lower-cased as a SWMS search reads them, as a
+-- submitter's carries the name (migration 017), so a search of a letter or two (too short for a trigram) finds the
+-- matching sites and their counters in one read of the company's site counters instead of building each site's address
+-- again.
 ALTER TABLE swms_counts ADD COLUMN search_job text;
 
 -- The text a SWMS search finds a site by: its address as the list shows it, and its job number.

@@ -1,18 +1,9 @@
--- Issue 11: what a review statement's triggers cost. On PostgreSQL at 100,000 SWMS (94,500 queue rows), one batch of
--- 5,000 reviewed took 247-267 ms, of which the SWMS's own update was 84-92.
---
--- 1. The queue's update trigger (migrations 021, 031) deleted the stale queue rows by joining them to the statement's
---    rows. A transition table carries no statistics, so the planner took the join of old and new rows to give 125,000
---    rows, not 5,000, and read and hashed the whole queue to meet them: 59 ms of hashing and 20 of reading, every
---    batch, first review or not. The stale rows' ids now reach the queue as two arrays, one per flag. An array
---    computed in the statement is priced as a few keys, so the queue is read by its primary key (id, flag): 21 ms.
--- 2. The counters' update trigger (migration 022) proposes a row for each site and submitter whose counts change,
---    about 3,500 for 5,000 SWMS, nearly all of them rows that exist. A proposed row fired the BEFORE INSERT trigger
---    that looks up its text for search (migrations 017, 032) whether it became a row or updated one. The update now
---    brings the text with each proposed row from one join, and those triggers run only for a row that comes without
---    its text (the inserts and deletes, a SWMS or a few at a time, still come through apply_swms_count_changes).
---
--- Together: 174-178 ms a batch, where it was 247-267 (three runs alternated, each in a rolled-back transaction).
+-- Issue 11: a review statement's triggers reach their rows by key. The queue's update trigger (migrations 021, 031)
+-- gets the stale queue rows' ids as two arrays, one per flag, and deletes them by primary key, because joined to a
+-- transition table, which carries no statistics, the planner expected many times the rows and hashed the whole queue on
+-- every batch. The counters' update trigger (migration 022) brings each proposed site and submitter row's search text
+-- from one join, and the BEFORE INSERT triggers that look it up (migrations 017, 032) run only for a row that comes
+-- without it (the inserts and deletes of apply_swms_count_changes).
 
 CREATE OR REPLACE FUNCTION swms_queue_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

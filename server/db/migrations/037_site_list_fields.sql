@@ -1,13 +1,8 @@
--- Issue 11: what the site list costs PostgreSQL. A page's statement wrote each site as JSON (row_to_json over 18
--- fields), and PostgreSQL 15 prices every field of every row alike: it looks up the field's type and output function
--- and escapes its text. At 5,000 sites, page 1 (21 rows) ran in 0.64-0.76 ms, of which 0.48-0.56 ms was writing that
--- JSON; the statement without it ran in 0.16-0.21 (EXPLAIN ANALYZE, timing off, the bench's database).
---
--- The fields that are the site's own, which change only when its row does, are now written once, with the row, as the
--- members of a JSON object without its braces: "_id":…,"address":…,…,"updatedAt":…. The list joins them to what
--- depends on other rows or on the portal's code and is written per page: the supervisor (once per supervisor, a
--- memoized lateral join), the company (once per statement), the PPE still offered (`answeredPpe` in
--- server/sites/view.ts). Page 1's statement: 0.35 ms against 0.76, and 375 µs of the server's CPU against 700.
+-- Issue 11: a site's own list fields, which change only when its row does, are written once with the row as the members
+-- of a JSON object without its braces ("_id":…,"address":…,…,"updatedAt":…), because writing 18 fields a row as JSON
+-- was most of a list page's statement. The list joins them per page to what depends on other rows or on the portal's
+-- code: the supervisor (a memoized lateral join), the company, the PPE still offered (`answeredPpe` in
+-- server/sites/view.ts).
 --
 -- The members must stay as siteView (server/sites/view.ts) writes them; tests/api/project-sites.test.ts compares the
 -- two for awkward text, times and every update a site takes.

@@ -1,12 +1,9 @@
--- Issue 11: what the client list costs PostgreSQL, as migration 037 did for the site list. A page's statement wrote
--- each client as JSON (row_to_json over 11 fields, about 1 µs a field in PostgreSQL 15); the client's own nine
--- fields, which change only when its row does, are now written once, with the row, as the members of a JSON object
--- without its braces. The list adds the user count and the admin flag, which follow the company's roles, per page.
--- Page 1's statement (21 rows): 0.26-0.30 ms against 0.38-0.49 (EXPLAIN ANALYZE, timing off, p25, the bench's 10,000
--- clients, the two forms alternated on one database).
+-- Issue 11: a client's own nine list fields, which change only when its row does, are written once with the row as the
+-- members of a JSON object without its braces, as migration 037 does for sites; the list adds per page the user count
+-- and the admin flag, which follow the company's roles.
 --
--- The members must stay as companyView (server/companies/view.ts) writes them; tests/api/companies.test.ts compares
--- the two for awkward text and after an edit.
+-- The members must stay as companyView (server/companies/view.ts) writes them; tests/api/companies.test.ts compares the
+-- two for awkward text and after an edit.
 
 -- A client's own list fields, as JSON object members. to_char's MS truncates as JavaScript's toISOString does.
 CREATE FUNCTION company_list_fields(company companies) RETURNS text LANGUAGE sql STABLE AS $$
