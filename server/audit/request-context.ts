@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 /**
  * Who acts, and the request they act in: what an audit event records beside the change (DESIGN.md
  * auditors). Passed down from the route, never looked up from ambient state: Node 20's
- * AsyncLocalStorage turns on promise hooks for every promise of the process, which cost the API 6-8%
- * of its CPU a request under load (issue 11, measured side by side).
+ * AsyncLocalStorage turns on promise hooks for every promise of the process, which costs the API 6-8%
+ * of its CPU under load.
  */
 export interface Actor {
   readonly userId: string;

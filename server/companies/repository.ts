@@ -175,7 +175,7 @@ const pageOfCompanies = compiledOnce(
  * case-insensitive substring match of name, address or ABN digits: the matching live clients are
  * found once, through the trigram indexes of migration 015 (MATERIALIZED), and both the page and its
  * total read them; ordering a page out of the companies' sort index instead made PostgreSQL test
- * every client it passed until the page was full (1,188 for 'build 12' at 10,000 clients). Without
+ * every client it passed until the page was full. Without
  * a search the page walks the sort index and the total comes from the counter migration 009 keeps.
  */
 export async function listCompanies(db: Db, options: CompanyListOptions, fingerprint: string): Promise<{ rows: CompanyListRow[]; total: number; cursors: PageCursors }> {

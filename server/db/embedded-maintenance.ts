@@ -10,7 +10,7 @@ export interface Maintained {
 
 /**
  * The embedded PGlite runs no autovacuum: left alone, its tables would never be analysed (the planner then prices
- * every plan from guesses: a SWMS search of 100,000 took 21 ms a call against 5.5 analysed) and the pages a review
+ * every plan from guesses, a SWMS search several times slower than analysed) and the pages a review
  * changes would never be marked all-visible again (a page opened by its number then reads every row it skips; see
  * migration 029). So the one process that owns the folder does autovacuum's work itself: it looks at each table's
  * counts of changed rows and vacuums, and analyses, the tables autovacuum would, by the same rules and settings (the
@@ -20,10 +20,8 @@ export interface Maintained {
  * visibility map are kept in the folder.
  * Unlike autovacuum's, this work holds the one connection, so it gives way to the portal's requests: each table's
  * VACUUM and ANALYZE is a statement of its own that waits for a quiet moment (`Patience`), and requests waiting for the
- * connection go between them (at 100,000 SWMS, after a review of 5,000: VACUUM swms 25-87 ms, ANALYZE swms 320-550 ms,
- * ANALYZE audit_events about 500 ms, which migration 034 brought to 150-225 and 330-420 with 160,000 events; a look with
- * nothing due, 5 ms). Without that, the look that a bulk review made due ran during the next review's batches and made
- * it take 2.1-2.5 s instead of 0.9-1.2.
+ * connection go between them, each ANALYZE of a large table holding the connection for hundreds of milliseconds.
+ * Without that, the look that a bulk review made due would run during the next review's batches and double its time.
  */
 export async function maintainEmbedded(db: Db, patience: Patience = defaultPatience): Promise<Maintained> {
   const turn = quietTurns(db, patience);

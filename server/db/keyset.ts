@@ -132,8 +132,8 @@ export const shapedStart = (paging: PagingShape, bound: PagingValues): PageStart
 /**
  * LIMIT and OFFSET of a compiled page statement whose order has no keyset (or whose rows are already narrow): the
  * limit (a page and one more) is written into the statement, since a LIMIT parameter makes PostgreSQL price any kept
- * plan as if it read a tenth of its rows (issue 11: the SWMS search was planned afresh on every request for that
- * alone); an OFFSET, bound, only when the shape skips rows.
+ * plan as if it read a tenth of its rows, and so plan the SWMS search afresh on every request; an OFFSET, bound, only
+ * when the shape skips rows.
  */
 export const shapedWindow = <Q extends Windowed>(query: Q, paging: PagingShape, bound: PagingValues): Q =>
   limitedPage(query, paging.pageSize, paging.skipping ? bound.offset : undefined);
@@ -150,8 +150,8 @@ export const skippedRows = (table: SkippedRows, conditions: readonly Expression<
  * Where a compiled keyset page starts, as a condition (null for the first page): past its cursor, or, for a page
  * opened by its number (a typed link), at the row OFFSET rows into the list. That row's sort values come from
  * `skipped`, the list's own table and conditions, ordered by the sort's index: skipping the rows in the page's own
- * query instead joined each skipped row to its details and wrote its JSON before dropping it (issue 11: Job No. page
- * 250 of 100,000 SWMS took 91 ms, against 3 ms read from the row found by an index-only scan). Past the last row the
+ * query instead would join each skipped row to its details and write its JSON before dropping it, where an
+ * index-only scan finds the row alone. Past the last row the
  * subquery finds nothing, the comparison is null and the page is empty, as with OFFSET.
  */
 function shapedFrom(keyset: Keyset, paging: PagingShape, bound: PagingValues, skipped: () => SkippedRows): Expression<SqlBool> | null {

@@ -6,11 +6,10 @@ const osPageBytes = 4096;
 /**
  * An embedded PGlite whose WebAssembly memory can be faulted in ahead of use.
  *
- * Issue 11: a process's first select-all review of 5,000 SWMS on PGlite took 1.06-1.27 s against 0.6-0.8 s for the
- * next. About 160 ms of that was the operating system faulting in pages of the WebAssembly memory the first time
- * PostgreSQL wrote to them: the shared buffers that the review's cold reads filled, and the memory of its hash joins.
- * On this machine (a virtual machine that hands freed memory back to its host) a first touch costs about 11 µs a
- * page, 2.8 ms a MiB; a second touch costs nothing.
+ * Issue 11: the first time PostgreSQL writes to a page of the WebAssembly memory (the shared buffers a bulk review's
+ * cold reads fill, the memory of its hash joins), the operating system faults it in, a few milliseconds a MiB on a
+ * virtual machine that hands freed memory back to its host; faulting it in before the portal listens keeps that cost
+ * out of a process's first select-all review.
  */
 export class EmbeddedPglite extends PGlite {
   static async open(dataDir: string, options: PGliteOptions): Promise<EmbeddedPglite> {

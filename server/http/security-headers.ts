@@ -119,11 +119,11 @@ function replay(writes: HeaderWrites, response: ServerResponse): void {
 
 /**
  * Security headers on every response (helmet); register it before any route. Each policy's
- * middleware is built once. @fastify/helmet built a new helmet, parsing every directive again, on each
- * request: 7% of a list request's time in the portal (issue 11). The policies of API, file and mailbox
- * answers have no per-response part, so what their middleware writes is recorded once per set of file
- * origins and replayed: running helmet's dozen middlewares was still 8% of a list request's CPU in
- * the portal. Pages carry a fresh nonce, so their policy runs on each response.
+ * middleware is built once: @fastify/helmet builds a new helmet, parsing every directive again, on each
+ * request (7% of a list request's time, issue 11). The policies of API, file and mailbox answers have no
+ * per-response part, so what their middleware writes is recorded once per set of file origins and
+ * replayed: running helmet's dozen middlewares on each answer costs another 8% of a list request's CPU.
+ * Pages carry a fresh nonce, so their policy runs on each response.
  */
 export const securityHeaders = fp(
   async (app) => {

@@ -89,10 +89,8 @@ export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['exec
  * A term shorter than a trigram (`shortTerm`) gives the trigram indexes nothing to narrow by: each of the company's
  * sites came out of both, was rechecked case-insensitively and then joined to its counter row one by one. Its sites and
  * submitters are instead found in the company's counter rows, each checked for the term in the lower-cased address and
- * job number or name it keeps (`strpos`; migrations 017 and 032). At 100,000 SWMS on 5,000 sites, 'o' found its sites
- * in about 15 ms against 23-29 with each site's text built again from its row (`tests/bench/RESULTS.md`, twenty-fifth
- * session), and 'a' in 1.1-1.3 ms against 5.6 from the counter rows (twenty-sixth). A longer term, matching a few sites,
- * still joins them.
+ * job number or name it keeps (`strpos`; migrations 017 and 032), rather than each site's text built again from its
+ * row. A longer term, matching a few sites, still joins them.
  */
 /** A match's key and counters, as each side of a search selects them from its counter row (sc). */
 const counterColumns = sql`sc.key, sc.total, sc.admin_pending, sc.supervisor_pending`;
@@ -201,10 +199,8 @@ function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number |
  * than the smaller side holds (a term of a letter or two, which most names or addresses contain), the company's
  * counter less the SWMS matching on neither side, counted from outside the larger side (nothing at all when it holds
  * every SWMS). The SWMS are read from the (company, submitter, site) indexes of the SWMS table (migration 030) or, for
- * those awaiting the flag, of its queue (migration 031): an index entry per SWMS, so the fewer the better. Before the
- * queue carried a SWMS's submitter and site, a filtered count read each SWMS's flag from its table page, and past a
- * quarter of the company's SWMS read the whole table: at a million SWMS, 'a' For Review took 118-125 ms (now 10) and 'e'
- * Reviewed 327-330 (now 82-86; `tests/bench/RESULTS.md`, twenty-sixth session). PostgreSQL runs only the branch the
+ * those awaiting the flag, of its queue (migration 031): an index entry per SWMS, so the fewer the better, and no
+ * filtered count reads a SWMS's flag from its table page. PostgreSQL runs only the branch the
  * CASE takes. Each side's size is summed once, in one row the CASE reads: written as a subquery per use, the statement
  * carried twelve plans PostgreSQL set up on every run (a tenth of a search's time).
  */
@@ -499,9 +495,7 @@ export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly
   for (const batch of batches(changes, reviewBatchSize)) {
     const ids = batch.map((state) => state.id);
     // `s.id = ANY(ids)` repeats the join on `previous` so that the planner can find the SWMS by their key: without it,
-    // at 100,000 SWMS it read and hashed the whole table for each batch (a process's first select-all of 4,700 on
-    // PGlite took 0.96-1.06 s, with it 0.89-0.93; on PostgreSQL a batch of 5,000 took 156-172 ms, with it 124-146).
-    // At a million SWMS PostgreSQL already looked each up by its key (93-97 ms a batch; with this, 105-108).
+    // at 100,000 SWMS it read and hashed the whole table for each batch, on PGlite and PostgreSQL alike.
     await sql`
       WITH previous AS (
         SELECT * FROM unnest(${ids}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
