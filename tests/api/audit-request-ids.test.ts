@@ -11,8 +11,8 @@ import { createTestApp, signedInAccount, type SignedInAccount } from './test-app
 /**
  * DESIGN.md auditors: every audit event written while serving a request names that request (the
  * X-Request-Id of its answer), so an auditor can tie what one call did together. The id is passed down
- * from the route (issue 11 took AsyncLocalStorage out); here each route that writes an event, in each
- * way the id travels, is called and its events are read back.
+ * from the route, never read from AsyncLocalStorage (server/audit/request-context.ts); here each route
+ * that writes an event, in each way the id travels, is called and its events are read back.
  */
 let app: FastifyInstance;
 let close: () => Promise<void>;

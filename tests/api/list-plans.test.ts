@@ -114,8 +114,8 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       .map((plan) => `${plan.custom} custom plans: ${plan.statement.slice(-160)}`);
     expect(replanned).toEqual([]);
     // A page opened by its number finds its first row in a narrow subquery (marked: PostgreSQL prices the plan for a
-    // small OFFSET below the generic one) and reads on from it; an OFFSET on the page's own query made every skipped
-    // row's joins and JSON (91 ms for Job No. page 250 of 100,000 SWMS, against 3 ms).
+    // small OFFSET below the generic one) and reads on from it; an OFFSET on the page's own query would make every
+    // skipped row's joins and JSON.
     const skipping = listStatements.filter((plan) => / offset /.test(plan.statement));
     expect(skipping.length).toBe(4);
     for (const plan of skipping) {
@@ -128,7 +128,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   it('never JIT-compiles a statement, however high PostgreSQL prices it, on either pool', async (context) => {
     if (embeddedPglite(app.db)) return context.skip();
     // Priced at about 300,000 (past jit_above_cost, 100,000 by default) and done at once: the scan never runs. A million
-    // SWMS' search, priced past 100,000 after a bulk review's churn, took 52-75 ms a call compiling, against 1.2-1.8.
+    // SWMS' search is priced past 100,000 after a bulk review's churn, and compiling would cost it many times its run.
     const pricedHigh = 'SELECT count(*) FROM generate_series(1, 20000000) g WHERE (SELECT false) AND g % 7 = 3';
     for (const mark of ['', `${genericPlanMark} `]) {
       const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Total Cost': number }; JIT?: unknown }[] }>`${sql.raw(`${mark}EXPLAIN (ANALYZE, FORMAT JSON) ${pricedHigh}`)}`.execute(app.db);

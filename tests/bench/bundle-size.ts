@@ -392,7 +392,7 @@ async function throttledFirstScreens(): Promise<void> {
   } finally {
     await browser.close();
     await portal.stop();
-    // The portal's data folder (its database and blob store, about 40 MB) was left behind by every run until 29 Nov.
+    // The portal's data folder (its database and blob store, about 40 MB) is this run's own.
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -35,8 +35,7 @@ import { newSearches, newThreeWordSearches } from './new-searches';
  * - the ratio of the API's rate to the direct rate.
  * PostgreSQL at 32 connections (TEST_DATABASE_URL's server, default the local one, in a fresh
  * database) and the embedded PGlite at 8. Each scenario runs a second over HTTP first, unmeasured, as a
- * warm-up (since the nineteenth session). After the select-all review, the analyses it makes due are timed (since the
- * twenty-seventh session). Prints figures only; nothing is asserted.
+ * warm-up. After the select-all review, the analyses it makes due are timed. Prints figures only; nothing is asserted.
  *
  * Run: npm run bench [-- --swms 1000000] [--db postgres|pglite] [--seconds 5] [--only <text>] [--keep] [--churned]
  * [--reuse portal_bench_<pid>] (PostgreSQL only: load a database kept by an earlier --keep run instead of seeding;

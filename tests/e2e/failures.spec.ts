@@ -8,7 +8,7 @@ import { axeViolations, showColourScheme } from './support/axe';
 import { demo, signIn, signInQuickly } from './support/sign-in';
 
 /*
- * Issue 13 §2: failures the user used to never see. An invitation that cannot be accepted is explained
+ * Issue 13 §2: failures the user is shown. An invitation that cannot be accepted is explained
  * on the invitation page to someone who already has a role; a detail page whose id is malformed,
  * unknown or another company's says so under an honest title, with a way back that works.
  */
