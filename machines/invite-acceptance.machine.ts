@@ -6,7 +6,7 @@ import { httpStatusOf } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { serverMessage } from './server-message';
 
-// Its home was here; callers and tests that import it from here still find it.
+// Re-exported for the callers and tests that import it from this machine.
 export { serverMessage };
 
 export interface InviteAcceptanceInput {
