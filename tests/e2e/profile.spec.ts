@@ -31,7 +31,7 @@ test('the theme toggle starts from the system preference and is remembered', asy
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
   await signInQuickly(page, demo.admin);
-  // The sign-in screen has a toggle of its own: a click on it as the signed-in screen replaces it was lost (CI, 28 Nov).
+  // The sign-in screen has a toggle of its own: a click on it as the signed-in screen replaces it would be lost.
   await expect(page.getByRole('heading', { name: 'Company Profile', level: 1 })).toBeVisible();
   const toLight = page.getByRole('button', { name: 'Use light mode' });
   await expect(toLight).toBeVisible();

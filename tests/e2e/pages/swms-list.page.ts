@@ -43,8 +43,8 @@ export class SwmsListPage {
 
   /**
    * Turns the page with `button` (nextPage or previousPage) and waits for the new page's rows. The address changes
-   * before the list renders it, and until then the list is not busy, so waiting for the address let old rows be read
-   * (it failed so once in 28 Nov's run); the page number changes in the very render that turns the list busy.
+   * before the list renders it, and until then the list is not busy, so waiting for the address would let old rows be
+   * read; the page number changes in the very render that turns the list busy.
    */
   async turnPage(button: Locator): Promise<void> {
     const from = (await this.pageNumber.textContent()) ?? '';

@@ -15,12 +15,11 @@ type WithAxe = Window & { axe?: { run(context: Document, options: object): Promi
  * axe-core's violations of those rules on the page as it is now (passes are not gathered).
  *
  * axe runs in the page itself, loaded once per document: a route scanned in two themes at two widths loads it
- * once, not four times. @axe-core/playwright, which this replaces, evaluated axe's 570 KB source twice on every
- * scan, and that was most of a scan: on the login page 430-610 ms a scan through it, 85-126 ms with axe loaded
- * once (the same page, browser and rules), and the two found the same violations, rule by rule and node by node,
- * on that page with six kinds of broken markup added, in both themes. Its default mode opened a blank page
- * beside every scan to gather frames' results (1.5-1.9 s a scan); this, like its legacy mode, sees no
- * cross-origin frame, so a page with any frame fails here rather than pass unscanned.
+ * once, not four times. @axe-core/playwright evaluates axe's 570 KB source twice on every scan, most of a scan's
+ * time, and finds the same violations as this, rule by rule and node by node (checked on the login page with six
+ * kinds of broken markup added, in both themes). Its default mode opens a blank page beside every scan to gather
+ * frames' results, over a second a scan; this, like its legacy mode, sees no cross-origin frame, so a page with any
+ * frame fails here rather than pass unscanned.
  */
 export async function axeViolations(page: Page): Promise<Result[]> {
   expect(page.frames().map((frame) => frame.url()), 'a page with frames needs a scan of each frame').toHaveLength(1);
@@ -47,9 +46,9 @@ export async function showColourScheme(page: Page, colorScheme: 'light' | 'dark'
 
 /**
  * Waits until no CSS transition is running, so the page shows its final colours. Reduced motion makes each transition
- * 1 ms, yet headless Chromium still ran them 100-300 ms after a change, and axe read text in the old theme's colour on
- * the new one's background. The app now changes theme with transitions off (theme-store.ts); this still covers any
- * other transition a scan could meet.
+ * 1 ms, yet headless Chromium can run them 100-300 ms after a change, and axe would read text in the old theme's colour
+ * on the new one's background. The app changes theme with transitions off (theme-store.ts); this covers any other
+ * transition a scan could meet.
  */
 async function transitionsEnded(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getAnimations().some((animation) => animation instanceof CSSTransition), undefined, { polling: 'raf' });
