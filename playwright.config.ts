@@ -18,8 +18,8 @@ const sharedDist = `.tmp/e2e-dist-${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   // Timeouts only stop a hung test: the suite asserts what the screens show, never how fast (speed is the bench's,
-  // `npm run bench`). This shared 2-core machine runs the suite two to three times slower in some hours (31 minutes
-  // instead of 10 on 26 Nov, when three tests ran past the former 60 s and 10 s and passed again alone).
+  // `npm run bench`). A shared 2-core machine runs the suite two to three times slower in some hours, and tests that
+  // passed alone then ran past tighter timeouts.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
@@ -45,8 +45,8 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  // The public-url project first: its long tradesperson loop then runs beside the chromium project's files, where last
-  // it ran alone at the end while the other worker sat idle (43 s of a 400 s suite, 28 Nov).
+  // The public-url project first: its long tradesperson loop then runs beside the chromium project's files, rather
+  // than alone at the end while the other worker sits idle.
   projects: [
     {
       name: 'public-url',

@@ -273,9 +273,9 @@ export default defineConfig({
             // The app's own modules that eight or more lazily loaded chunks share arrive in two files: its data layer
             // (the domain's schemas, fields and messages, the API client, the machines' helpers, with what they import)
             // and its shared UI (icons, page frames, fields). Left to itself the build split them by which screens
-            // share them, into dozens of files of a few hundred bytes each: a tradesperson's home fetched 32 files,
-            // queued on a phone's six HTTP/1.1 connections at 150 ms a round trip. Now 17, for the same bytes, and
-            // on the throttled phone its greeting shows about 0.2-0.4 s sooner (issue 11; RESULTS, 35th session).
+            // share them, into dozens of files of a few hundred bytes each, queued on a phone's six HTTP/1.1
+            // connections at 150 ms a round trip; as two files the same bytes take about half the requests, and a
+            // screen on the throttled phone shows sooner (issue 11).
             // The UI has a file of its own so that code loaded after a screen (the toaster, the dialog) does not
             // bring the data layer with it.
             { name: 'common', minShareCount: 8, test: /\/src\/(domain|api)\/|\/machines\// },
