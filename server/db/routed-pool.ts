@@ -20,8 +20,8 @@ export interface RoutedPoolConfig {
  * The portal's statements are pages, counts and changes by key that run in a millisecond or two; PostgreSQL's JIT
  * compiles a statement's expressions again on every execution once its estimated cost passes `jit_above_cost`
  * (100,000 by default), whatever it then reads. A million SWMS' search is priced at about 80,000 when freshly
- * analysed and past 100,000 after a bulk review's churn: it then took 52-75 ms a call (about 48 of them compiling,
- * 176 functions) against 1.2-1.8. So the portal's connections never JIT (a startup option: no round trip).
+ * analysed and past 100,000 after a bulk review's churn: it then takes 52-75 ms a call, most of it compiling, against
+ * 1.2-1.8. So the portal's connections never JIT (a startup option: no round trip).
  */
 const noJit = '-c jit=off';
 
