@@ -15,8 +15,9 @@ let running: SessionActor | undefined;
  * Starts the app's one session actor, once. main.tsx calls it before React's first render, so the stored session
  * (browser storage, read in the `initialising` state's promise) is known by the time the first screen renders: a
  * signed-out visitor's first paint is the login page itself. Started in the Provider's effect instead (as
- * `createActorContext` does), the first paint would be a full-screen spinner and the login page would come in a second
- * render, a few hundred milliseconds later on issue 11's throttled phone profile, and its Largest Contentful Paint with it.
+ * `createActorContext` does), the first paint would be a full-screen spinner and the login page would come in a
+ * second render, a few hundred milliseconds later on issue 11's throttled phone profile, and its Largest Contentful
+ * Paint with it.
  */
 export function startSession(): SessionActor {
   running ??= createActor(sessionLogic).start();
