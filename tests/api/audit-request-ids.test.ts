@@ -5,8 +5,9 @@ import { siteVisitAuditActions } from '../../src/domain/site-visit';
 import { seedDemo } from '../../server/seed/demo';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
-import { call, siteKey, tradesPerson } from './site-visit-fixtures';
+import { siteKey, tradesPerson } from './site-visit-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { call } from './calls';
 
 /**
  * DESIGN.md auditors: every audit event written while serving a request names that request (the

@@ -6,6 +6,7 @@ import type { Company } from '../../src/domain/company';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { companyBody } from '../support/company-body';
 import { createTestApp, tokenWithCompanyRole } from './test-app';
+import { call as callApi, type Method } from './calls';
 
 /**
  * Issue 12 §6 and issue 13 §2 over the real app: text holding U+0000, a lone surrogate or 200,000
@@ -13,6 +14,8 @@ import { createTestApp, tokenWithCompanyRole } from './test-app';
  * Node refuse themselves answer a plain-text message a person can act on, never Fastify's JSON.
  */
 let app: FastifyInstance;
+/** This file's calls go to its app. */
+const call = (method: Method, url: string, token?: string, payload?: unknown) => callApi(app, method, url, token, payload);
 let baseUrl: string;
 let close: () => Promise<void>;
 let superToken: string;
@@ -35,10 +38,6 @@ beforeAll(async () => {
   adminToken = await tokenWithCompanyRole(app, 'admin.bad-input@example.test', company._id, 'CompanyAdmin');
 }, 120_000);
 afterAll(async () => close());
-
-function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) {
-  return app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
 
 const notAllowed = 'contains a character that is not allowed';
 const spoilers: [name: string, spoil: (value: string) => string, expected: (maxLength: number) => string][] = [

@@ -10,10 +10,13 @@ import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
 import { abnFor, companyBody as validCompanyBody, nextAbn } from '../support/company-body';
 import { pngFile } from '../support/upload-fixtures';
+import { call as callApi, type Method } from './calls';
 
 type Role = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
 
 let app: FastifyInstance;
+/** This file's calls go to its app. */
+const call = (method: Method, url: string, token?: string, payload?: unknown) => callApi(app, method, url, token, payload);
 let close: () => Promise<void>;
 let superToken: string;
 
@@ -44,15 +47,6 @@ async function tokenWithRole(email: string, role: Role | null, companyId: string
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: token ? auth(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 async function createCompany(overrides: Record<string, unknown> = {}): Promise<Company> {
   const response = await call('POST', '/api/company', superToken, companyBody(overrides));

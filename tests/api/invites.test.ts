@@ -9,10 +9,13 @@ import { hashSecret } from '../../server/auth/secrets';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { mailQueueSettled } from './mail-deliveries';
 import { createTestApp } from './test-app';
+import { call as callApi, type Method } from './calls';
 
 type Role = 'SuperUser' | 'CompanyAdmin' | 'CompanySupervisor' | 'TradesPerson';
 
 let app: FastifyInstance;
+/** This file's calls go to its app. */
+const call = (method: Method, url: string, token?: string, payload?: unknown) => callApi(app, method, url, token, payload);
 let close: () => Promise<void>;
 let superToken: string;
 
@@ -43,15 +46,6 @@ async function tokenWithRole(email: string, role: Role | null, companyId: string
       .execute();
   }
   return app.auth.tokenForEmail(email);
-}
-
-async function call(method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 }
 
 async function createCompany(name = unique('Ridgeline Constructions')): Promise<Company> {

@@ -11,8 +11,11 @@ import { siteSearchMemory } from '../../server/sites/search-sightings';
 import { embeddedPglite } from '../../server/db/database';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { createTestApp } from './test-app';
+import { answer, call as callApi, type Method } from './calls';
 
 let app: FastifyInstance;
+/** This file's calls go to its app. */
+const call = (method: Method, url: string, token?: string, payload?: unknown) => callApi(app, method, url, token, payload);
 let close: () => Promise<void>;
 
 beforeAll(async () => {
@@ -90,15 +93,6 @@ beforeAll(async () => {
   superUser = await person('SuperUser', null);
 });
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 const sitesUrl = (companyId: string) => `/api/company/${companyId}/projectSites`;
 const siteUrl = (companyId: string, siteId: string) => `${sitesUrl(companyId)}/${siteId}`;
 
@@ -148,7 +142,6 @@ async function storedSite(siteId: string) {
 }
 
 const denied = { statusCode: 403, body: 'You are not authorised to view this page' };
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 
 describe('POST /api/company/:companyId/projectSites', () => {
   it('creates an ongoing site and answers it with supervisor, PPE, safety plan and company phone', async () => {

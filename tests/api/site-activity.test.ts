@@ -6,6 +6,7 @@ import { CheckInPage, SiteSwmsPage } from '../../src/domain/check-in';
 import { decode } from '../../src/domain/decode';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { answer } from './calls';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -74,7 +75,6 @@ async function get(url: string, token?: string) {
   return app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 const activityUrl = (companyId: string, siteId: string, list: 'swms' | 'checkins', query = '') =>
   `/api/company/${companyId}/projectSites/${siteId}/${list}${query ? `?${query}` : ''}`;
 

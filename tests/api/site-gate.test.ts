@@ -16,8 +16,9 @@ import { evacuationText } from '../../server/pdf/evacuation-list';
 import { posterQrBox, posterText } from '../../server/pdf/site-poster';
 import { placeQr, qrMatrix } from '../../server/pdf/qr-code';
 import { seedDemo } from '../../server/seed/demo';
-import { call, listenLive, pdfText, renderFirstPage, siteByNumber, siteKey, tradesPerson } from './site-visit-fixtures';
+import { listenLive, pdfText, renderFirstPage, siteByNumber, siteKey, tradesPerson } from './site-visit-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount, type TestApp } from './test-app';
+import { call, answer } from './calls';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -31,8 +32,6 @@ let site: Awaited<ReturnType<typeof siteByNumber>>;
 let foreignSiteId: string;
 
 const gate = (siteId: string, rest: string, company = companyId) => `/api/company/${company}/projectSites/${siteId}/${rest}`;
-const answer = (response: { statusCode: number; body: string }) => ({ status: response.statusCode, body: response.body });
-
 function onSite(value: unknown): OnSiteList {
   const result = decode(OnSiteList, value);
   if (!result.ok) throw new Error(JSON.stringify(result.issues));
@@ -80,7 +79,7 @@ describe('the site’s QR code', () => {
   it('answers a site of another company, or none, exactly as the site details route does', async () => {
     for (const siteId of [foreignSiteId, randomUUID()]) {
       const details = answer(await call(app, 'GET', `/api/company/${companyId}/projectSites/${siteId}`, admin.token));
-      expect(details).toEqual({ status: 404, body: projectSiteMessages.notFound });
+      expect(details).toEqual({ statusCode: 404, body: projectSiteMessages.notFound });
       for (const [method, rest] of [
         ['GET', 'qr'],
         ['POST', 'qr'],
@@ -123,7 +122,7 @@ describe('the site’s QR code', () => {
       await call(app, 'POST', `/api/site/${replaced.id}/checkin`, tradie.token, { key: oldKey, ppeConfirmed: true }),
       await call(app, 'POST', `/api/site/${replaced.id}/checkout`, tradie.token, { key: oldKey }),
     ];
-    for (const refusal of refusals) expect(answer(refusal)).toEqual({ status: 403, body: 'This site QR code is no longer valid' });
+    for (const refusal of refusals) expect(answer(refusal)).toEqual({ statusCode: 403, body: 'This site QR code is no longer valid' });
     expect((await call(app, 'GET', `/api/site/${replaced.id}?key=${newKey}`)).statusCode).toBe(200);
 
     const events = await app.db.selectFrom('audit_events').selectAll().where('action', '=', 'site.qrReplaced').where('entity_id', '=', replaced.id).execute();
@@ -134,7 +133,7 @@ describe('the site’s QR code', () => {
   });
 
   it('cannot be replaced by an auditor (read-only)', async () => {
-    expect(answer(await call(app, 'POST', gate(site.id, 'qr'), auditor.token))).toEqual({ status: 403, body: auditorReadOnly });
+    expect(answer(await call(app, 'POST', gate(site.id, 'qr'), auditor.token))).toEqual({ statusCode: 403, body: auditorReadOnly });
   });
 });
 
@@ -267,7 +266,7 @@ describe('who is on site now', () => {
     const checkedIn = (await call(app, 'POST', `/api/site/${onSiteSite.id}/checkin`, person.token, { key, ppeConfirmed: true })).json<ActiveCheckIn>();
     const url = gate(onSiteSite.id, `onsite/${checkedIn._id}/checkout`);
 
-    expect(answer(await call(app, 'POST', url, auditor.token))).toEqual({ status: 403, body: auditorReadOnly });
+    expect(answer(await call(app, 'POST', url, auditor.token))).toEqual({ statusCode: 403, body: auditorReadOnly });
     expect((await call(app, 'POST', gate(onSiteSite.id, `onsite/${checkedIn._id}/checkout`, stranger.companyId), stranger.token)).statusCode).toBe(404);
     expect((await call(app, 'POST', url, stranger.token)).statusCode).toBe(403);
     expect((await call(app, 'POST', url, person.token)).statusCode).toBe(403);
@@ -292,11 +291,11 @@ describe('who is on site now', () => {
       detail: { checkInId: checkedIn._id, tradesPersonId: person.userId, name: 'Forgetful Fred', checkoutKind: 'manual' },
     });
 
-    expect(answer(await call(app, 'POST', url, admin.token))).toEqual({ status: 404, body: siteVisitMessages.checkInNotFound });
-    expect(answer(await call(app, 'POST', gate(onSiteSite.id, `onsite/${randomUUID()}/checkout`), admin.token))).toEqual({ status: 404, body: siteVisitMessages.checkInNotFound });
-    expect(answer(await call(app, 'POST', gate(onSiteSite.id, 'onsite/not-an-id/checkout'), admin.token))).toEqual({ status: 404, body: siteVisitMessages.checkInNotFound });
+    expect(answer(await call(app, 'POST', url, admin.token))).toEqual({ statusCode: 404, body: siteVisitMessages.checkInNotFound });
+    expect(answer(await call(app, 'POST', gate(onSiteSite.id, `onsite/${randomUUID()}/checkout`), admin.token))).toEqual({ statusCode: 404, body: siteVisitMessages.checkInNotFound });
+    expect(answer(await call(app, 'POST', gate(onSiteSite.id, 'onsite/not-an-id/checkout'), admin.token))).toEqual({ statusCode: 404, body: siteVisitMessages.checkInNotFound });
     const tradesAnswer = await call(app, 'POST', `/api/site/${onSiteSite.id}/checkout`, person.token);
-    expect(answer(tradesAnswer)).toEqual({ status: 409, body: siteVisitMessages.notCheckedIn });
+    expect(answer(tradesAnswer)).toEqual({ statusCode: 409, body: siteVisitMessages.notCheckedIn });
   });
 
   it('refuses to check out by hand a check-in of another site of the company', async () => {
@@ -305,7 +304,7 @@ describe('who is on site now', () => {
       await call(app, 'POST', `/api/site/${site.id}/checkin`, person.token, { key: await siteKey(app, site.id), ppeConfirmed: true })
     ).json<ActiveCheckIn>();
     const response = await call(app, 'POST', gate(onSiteSite.id, `onsite/${checkedIn._id}/checkout`), admin.token);
-    expect(answer(response)).toEqual({ status: 404, body: siteVisitMessages.checkInNotFound });
+    expect(answer(response)).toEqual({ statusCode: 404, body: siteVisitMessages.checkInNotFound });
     expect((await call(app, 'POST', gate(site.id, `onsite/${checkedIn._id}/checkout`), admin.token)).statusCode).toBe(200);
   });
 });

@@ -10,21 +10,6 @@ import { findOrCreateUserByEmail } from '../../server/users/repository';
 
 const run = promisify(execFile);
 
-export type Method = 'GET' | 'POST';
-
-/** A call as the SPA makes it: a bearer token when given, a JSON body when given. */
-export function call(app: FastifyInstance, method: Method, url: string, token?: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-  });
-}
-
 export async function siteKey(app: FastifyInstance, siteId: string): Promise<string> {
   return (await app.db.selectFrom('project_sites').select('site_key').where('id', '=', siteId).executeTakeFirstOrThrow()).site_key;
 }

@@ -7,8 +7,9 @@ import { ActiveCheckIn, EndedCheckIn, SiteVisit, siteVisitMessages } from '../..
 import { calendarDateIn, expiredLicenceMessage, tradesMessages } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
 import { autoCheckoutPass } from '../../server/site-visits/auto-checkout';
-import { call, listenLive, siteKey, tradesPerson } from './site-visit-fixtures';
+import { listenLive, siteKey, tradesPerson } from './site-visit-fixtures';
 import { createTestApp, signedInAccount, type TestApp } from './test-app';
+import { call } from './calls';
 
 let testApp: TestApp;
 let app: FastifyInstance;

@@ -10,6 +10,7 @@ import { tradesMessages } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
 import { jpegFile, pdfFile } from '../support/upload-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { answer } from './calls';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -84,7 +85,6 @@ function complete(overrides: Partial<SwmsSubmission['task']> = {}): SwmsSubmissi
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const submit = (token: string, payload: unknown, siteId = site.id) =>
   app.inject({ method: 'POST', url: `/api/site/${siteId}/swms`, headers: auth(token), payload: payload as object });
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 const notCheckedIn = { statusCode: 403, body: swmsSubmissionMessages.notCheckedIn };
 
 async function uploadPhoto(token: string, filename: string, bytes: Buffer = jpegFile()) {

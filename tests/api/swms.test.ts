@@ -6,8 +6,11 @@ import { decode } from '../../src/domain/decode';
 import { Swms, SwmsBulkResult, SwmsList, SwmsMatchingResult, type SwmsListItem } from '../../src/domain/swms';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { answer, call as callApi, type Method } from './calls';
 
 let app: FastifyInstance;
+/** This file's calls go to its app. */
+const call = (method: Method, url: string, token?: string, payload?: unknown) => callApi(app, method, url, token, payload);
 let close: () => Promise<void>;
 
 type Account = SignedInAccount;
@@ -45,16 +48,6 @@ async function swmsIdsOf(companyId: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function call(method: 'GET' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 const deniedPage = { statusCode: 403, body: 'You are not authorised to view this page' };
 const deniedSwms = { statusCode: 403, body: 'You are not authorised to view this SWMS' };
 

@@ -7,6 +7,7 @@ import { TradesActivity, TradesPerson, tradesMessages, type TradesProfileUpdate 
 import { seedDemo } from '../../server/seed/demo';
 import { fileNamed } from '../support/upload-fixtures';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { answer } from './calls';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -72,7 +73,6 @@ function profile(overrides: Partial<TradesProfileUpdate> = {}): TradesProfileUpd
 const put = (id: string, token: string, payload: unknown) =>
   app.inject({ method: 'PUT', url: `/api/profile/trades/${id}`, headers: auth(token), payload: payload as object });
 const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: auth(token) });
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 
 describe('PUT /api/profile/trades/:id', () => {
   it('saves the details, white card photo and licences in order, and reads them back with photo urls', async () => {

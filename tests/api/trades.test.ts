@@ -6,6 +6,7 @@ import { decode } from '../../src/domain/decode';
 import { TradesPerson } from '../../src/domain/trades';
 import { seedDemo } from '../../server/seed/demo';
 import { createTestApp } from './test-app';
+import { answer } from './calls';
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -97,7 +98,6 @@ async function submitSwms(userId: string, companyId: string | null, siteId: stri
 const tradesUrl = (id: string) => `/api/profile/trades/${id}`;
 const get = (id: string, viewer?: Account) =>
   app.inject({ method: 'GET', url: tradesUrl(id), headers: viewer ? { authorization: `Bearer ${viewer.token}` } : {} });
-const answer = (response: { statusCode: number; body: string }) => ({ statusCode: response.statusCode, body: response.body });
 const denied = { statusCode: 403, body: 'You are not authorised to view this page' };
 
 describe('GET /api/profile/trades/:id', () => {
