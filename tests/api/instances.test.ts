@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAzurite, type RunningAzurite } from '../../server/storage/azurite';
 import { hoppingBrowser, type Answer } from '../support/hopping-browser';
 import { companyBody } from '../support/company-body';
 import { runCliProcess, startPortal, type PortalProcess } from '../support/portal-process';
+import { describeOnPostgres } from '../support/on-postgres';
 
 const server = process.env.TEST_DATABASE_URL;
 const publicUrl = 'http://portal.test';
@@ -62,7 +63,7 @@ function liveStream(instance: string, companyId: string, token: string) {
   };
 }
 
-describe.runIf(server)('two instances behind a load balancer on one PostgreSQL and one blob store', { timeout: 180_000 }, () => {
+describeOnPostgres('two instances behind a load balancer on one PostgreSQL and one blob store', { timeout: 180_000 }, () => {
   const database = `portal_instances_${randomBytes(6).toString('hex')}`;
   const dataDirs: string[] = [];
   let azurite: RunningAzurite;

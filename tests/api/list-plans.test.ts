@@ -81,7 +81,7 @@ function executedIndexes(plans: string): string[] {
 
 describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   it('runs every list page on its generic plan once it has been prepared', async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     const reviewer = (flag: 'companyAdmin' | 'supervisor') => ({ userId: seed.companyId, requestId: null, companyId: seed.companyId, flag });
     const lists: readonly [string, (db: Db) => Promise<unknown>][] = [
       ['sites', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, {}))],
@@ -126,7 +126,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   }, 120_000);
 
   it('never JIT-compiles a statement, however high PostgreSQL prices it, on either pool', async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     // Priced at about 300,000 (past jit_above_cost, 100,000 by default) and done at once: the scan never runs. A million
     // SWMS' search is priced past 100,000 after a bulk review's churn, and compiling would cost it many times its run.
     const pricedHigh = 'SELECT count(*) FROM generate_series(1, 20000000) g WHERE (SELECT false) AND g % 7 = 3';
@@ -141,7 +141,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   });
 
   it("reads a search's candidates from its own company only (migration 026)", async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     const reviewer = { userId: seed.companyId, requestId: null, companyId: seed.companyId, flag: 'companyAdmin' as const };
     await app.db.deleteFrom('site_search_totals').execute(); // the site search counts its matches, as a first one does
     // The statements the searches run, explained with their own values; another company's submitters and sites share
@@ -160,7 +160,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   }, 60_000);
 
   it('walks a repeated common site search along its order’s index, and reads a rare one from the trigram index (migration 027)', async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     const search = (query: Record<string, string>) => async (db: Db) => {
       await searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, query));
     };
@@ -189,7 +189,7 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   }, 60_000);
 
   it("reads a company's audit trail along its chain, a date range by its time and a SWMS's history along its target (migration 035)", async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     // A select-all review of the company's SWMS writes an event for each into the company's chain.
     const supervisor = await app.db.selectFrom('users').select('id').where('email', '=', seed.supervisorEmail).executeTakeFirstOrThrow();
     const reviewer = { userId: supervisor.id, requestId: null, companyId: seed.companyId, flag: 'supervisor' as const };

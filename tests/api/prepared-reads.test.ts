@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/database';
 import { isRead } from '../../server/db/prepared-reads';
 import { genericPlanMark } from '../../server/db/routed-pool';
+import { describeOnPostgres } from '../support/on-postgres';
 
 describe('which statements are prepared as reads', () => {
   it('takes a SELECT and a WITH that only reads, never a write', () => {
@@ -20,7 +21,7 @@ describe('which statements are prepared as reads', () => {
 });
 
 // The plan cache is PostgreSQL's: the embedded PGlite runs each statement as it comes.
-describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads and their plans on PostgreSQL', () => {
+describeOnPostgres('prepared reads and their plans on PostgreSQL', () => {
   let db: Db;
   beforeAll(async () => {
     db = await openDatabase({ url: process.env.TEST_DATABASE_URL ?? '', dataDir: '' });
@@ -81,7 +82,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared reads and their plans on
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("the pools' startup options on PostgreSQL", () => {
+describeOnPostgres("the pools' startup options on PostgreSQL", () => {
   let db: Db;
   beforeAll(async () => {
     // A url that names startup options of its own: pg would let them replace the pools' (no JIT, the plan mode).

@@ -1061,7 +1061,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
   });
 
   it('reads a search’s total and walks to its page in one statement on PostgreSQL, and keeps the total in a second once the search comes back', async (context) => {
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     await app.db.deleteFrom('site_search_totals').execute();
     const { statements, counting } = statementCounter();
     const options = { words: ['harbour'], status: undefined, sort: 'address.string.asc', start: { kind: 'page', page: 1 }, pageSize: 3 } as const;
@@ -1160,7 +1160,7 @@ describe('GET /api/company/:id/projectSites (a search’s kept total, migration 
   it('counts afresh when a change lands between reading the kept total and walking to the page', async (context) => {
     // The embedded database lends its one connection to a statement until the hook below returns, so the change it
     // makes could never run there; the statements are the same SQL on both.
-    if (embeddedPglite(app.db)) return context.skip();
+    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     for (let call = 0; call < 2; call++) await list('search=harbour&pageSize=3');
     const [keptRow] = await kept();
     expect(keptRow, 'the search keeps its total').toBeDefined();

@@ -7,6 +7,7 @@ import { pendingCapBytes } from '../../server/storage/pending-uploads';
 import { uploadLimitBytes } from '../../server/storage/upload-rules';
 import { addSuperUser } from '../../server/users/repository';
 import { createTestApp, type TestApp } from './test-app';
+import { describeOnPostgres } from '../support/on-postgres';
 
 type Answer = Awaited<ReturnType<FastifyInstance['inject']>>;
 
@@ -184,7 +185,7 @@ describe('the shared store', () => {
     expect(buckets.map((row) => row.bucket)).toEqual(['prune-test:live']);
   });
 
-  describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  describeOnPostgres('two instances on one PostgreSQL', () => {
     it('share the count: bad token exchanges from one address alternating between them meet one limit', async () => {
       const other = await createTestApp({ databaseUrl: app.config.databaseUrl });
       opened.push(other);

@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/database';
 import { knownMigrations, migrate } from '../../server/db/migrate';
 import { addSuperUser } from '../../server/users/repository';
 import { createTestApp, freshDatabase, type TestApp } from './test-app';
+import { describeOnPostgres } from '../support/on-postgres';
 
 describe('DATABASE_STATEMENT_TIMEOUT_MS', () => {
   it('is 30 s unless set, 0 for none, and refuses what is not a whole number of milliseconds', () => {
@@ -24,7 +25,7 @@ describe('DATABASE_STATEMENT_TIMEOUT_MS', () => {
 });
 
 // PGlite runs each statement to its end: the timeout is PostgreSQL's.
-describe.runIf(process.env.TEST_DATABASE_URL)('the statement timeout on PostgreSQL', () => {
+describeOnPostgres('the statement timeout on PostgreSQL', () => {
   let test: TestApp;
   let token: string;
   beforeAll(async () => {
