@@ -129,12 +129,10 @@ describe('GET /api/company/:id/audit/verification', () => {
     const url = `/api/company/${companyId}/audit/verification`;
     const first = await testApp.app.inject({ method: 'GET', url, headers: headers(adminToken) });
     expect(first.statusCode).toBe(200);
-    let verification = first.json<AuditVerification>();
-    expect(['never', 'verified']).toContain(verification.status);
-    for (let tries = 0; verification.status === 'never' && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      verification = (await testApp.app.inject({ method: 'GET', url, headers: headers(adminToken) })).json<AuditVerification>();
-    }
+    expect(['never', 'verified']).toContain(first.json<AuditVerification>().status);
+    const look = async () => (await testApp.app.inject({ method: 'GET', url, headers: headers(adminToken) })).json<AuditVerification>();
+    await expect.poll(async () => (await look()).status, { timeout: 5_000, interval: 100 }).toBe('verified');
+    const verification = await look();
     const newest = (await read(adminToken, companyId, '?limit=1')).json<AuditPage>().items[0];
     expect(verification).toMatchObject({ status: 'verified', events: newest?.seq, headHash: newest?.hash, brokenEventId: null });
     expect((await testApp.app.inject({ method: 'GET', url, headers: headers(otherAdminToken) })).statusCode).toBe(403);
@@ -143,12 +141,8 @@ describe('GET /api/company/:id/audit/verification', () => {
   it('counts the events that came after the walk, and walks again at once so that the next look finds them verified', async () => {
     const url = `/api/company/${otherCompanyId}/audit/verification`;
     const look = async () => (await testApp.app.inject({ method: 'GET', url, headers: headers(otherAdminToken) })).json<AuditVerification>();
+    await expect.poll(look, { timeout: 5_000, interval: 100 }).toMatchObject({ status: 'verified', eventsSince: 0 });
     let verification = await look();
-    for (let tries = 0; (verification.status === 'never' || verification.eventsSince > 0) && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      verification = await look();
-    }
-    expect(verification).toMatchObject({ status: 'verified', eventsSince: 0 });
     const walked = verification.events;
 
     const site = await testApp.app.inject({
@@ -161,10 +155,8 @@ describe('GET /api/company/:id/audit/verification', () => {
     verification = await look();
     expect(verification).toMatchObject({ status: 'verified', events: walked, eventsSince: 1 });
 
-    for (let tries = 0; verification.eventsSince > 0 && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      verification = await look();
-    }
+    await expect.poll(async () => (await look()).eventsSince, { timeout: 5_000, interval: 100 }).toBe(0);
+    verification = await look();
     const newest = (await read(otherAdminToken, otherCompanyId, '?limit=1')).json<AuditPage>().items[0];
     expect(verification).toMatchObject({ status: 'verified', events: newest?.seq, eventsSince: 0, headHash: newest?.hash });
   });
