@@ -9,7 +9,7 @@ import { registerServiceWorker } from './offline/register-service-worker';
 import { AppRoutes } from './router';
 import { createGuardedHistory } from './routing/guarded-history';
 import { RouteErrorBoundary } from './routing/route-error-boundary';
-import { Session } from './session/session-context';
+import { Session } from '../flows/session/session-context';
 import { useSessionExpiry } from './session/session-expiry';
 
 const history = createGuardedHistory();

@@ -3,7 +3,7 @@ import { useLayoutEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import * as Gate from '../../../machines/site-check-in.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { takeOverDrawnPage } from '../../app/drawn-page';
 import { tradesEditPath } from '../../domain/trades-paths';
 import { PageTitle } from '../../ui/page';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { InvitedEmployees } from '../../components/invite-form/invited-employees';
 import { useInvitedEmployees } from '../../components/invite-form/use-invited-employees';
 import { Button } from '../../ui/button';

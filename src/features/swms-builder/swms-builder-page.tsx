@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import * as builder from '../../../machines/swms-builder.selectors';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { preloadPhotoCompression } from '../../components/photo/resize-photo';
 import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
 import { useSwmsOutbox, type SwmsOutbox } from '../../components/swms-outbox/swms-outbox-provider';
