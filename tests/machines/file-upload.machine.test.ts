@@ -148,7 +148,7 @@ describe('file upload machine, wiring', () => {
   });
 
   test('the view shows the same fallback text', async () => {
-    const { fileUploadText } = await import('../../src/components/file-upload/strings');
+    const { fileUploadText } = await import('../../src/flows/file-upload/strings');
     expect(fileUploadText.failed).toBe(fileUploadMessages.failed);
   });
 });
