@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import * as Gate from '../../../machines/site-check-in.selectors';
 import { Session } from '../../flows/session/session-context';
-import { takeOverDrawnPage } from '../../app/drawn-page';
+import { takeOverDrawnPage } from '../../components/drawn-page/drawn-page';
 import { tradesEditPath } from '../../domain/trades-paths';
 import { PageTitle } from '../../ui/page';
 import { LoadingState } from '../../ui/status';
