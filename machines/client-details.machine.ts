@@ -29,7 +29,7 @@ export const clientDetailsMachine = setup({
     events: ClientDetailsEvent;
     input: { clientId: string };
     emitted: ClientDetailsEmitted;
-    tags: 'loading' | 'confirming' | 'deleting';
+    tags: 'loading' | 'missing' | 'confirming' | 'deleting';
   },
   actors: {
     loadClient: fromPromise<ClientRecord, { clientId: string }>(mustBeProvided('loadClient')),
@@ -51,6 +51,7 @@ export const clientDetailsMachine = setup({
       },
     },
     missing: {
+      tags: ['missing'],
       description:
         "The client cannot be read: `problem` says whether it does not exist (400/404), is not for this user (403), or failed ('Something went wrong :(', spec §8).",
     },

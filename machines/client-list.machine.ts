@@ -13,7 +13,7 @@ export type ClientListEvent = { type: 'query.changed'; query: ClientListQuery };
 
 /** Spec §2 /clients: the server searches, sorts and pages; a newer query cancels an older request. */
 export const clientListMachine = setup({
-  types: {} as { context: ClientListContext; events: ClientListEvent; input: { query: ClientListQuery }; tags: 'loading' },
+  types: {} as { context: ClientListContext; events: ClientListEvent; input: { query: ClientListQuery }; tags: 'loading' | 'failed' },
   actors: {
     loadClients: fromPromise<CompanyList, ClientListQuery>(mustBeProvided('loadClients')),
   },
@@ -36,6 +36,6 @@ export const clientListMachine = setup({
       },
     },
     ready: {},
-    failed: { description: "Spec §8: 'Something went wrong :('." },
+    failed: { tags: ['failed'], description: "Spec §8: 'Something went wrong :('." },
   },
 });

@@ -33,7 +33,7 @@ export const companyEditorMachine = setup({
     events: CompanyEditorEvent;
     input: CompanyEditorInput;
     emitted: CompanyEditorEmitted;
-    tags: 'loading' | 'busy';
+    tags: 'loading' | 'busy' | 'missing';
   },
   actors: {
     loadCompany: fromPromise<Company, { companyId: string }>(mustBeProvided('loadCompany')),
@@ -55,6 +55,7 @@ export const companyEditorMachine = setup({
       },
     },
     missing: {
+      tags: ['missing'],
       description:
         "The company cannot be read: `problem` says whether it does not exist (400/404), is not for this user (403), or failed ('Something went wrong :(', spec §8).",
     },

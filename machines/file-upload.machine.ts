@@ -49,7 +49,7 @@ export const fileUploadMachine = setup({
     events: FileUploadEvent;
     input: { type: FileType };
     emitted: FileUploadEmitted;
-    tags: 'busy';
+    tags: 'busy' | 'failed';
   },
   actors: {
     upload: fromPromise<FileReference, UploadInput>(mustBeProvided('upload')),
@@ -116,6 +116,7 @@ export const fileUploadMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       description: 'The chosen file is kept so the user can try again.',
       on: {
         'upload.retry': { target: 'uploading', actions: assign({ fraction: 0, error: null }) },

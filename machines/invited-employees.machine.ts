@@ -25,7 +25,7 @@ export const invitedEmployeesMachine = setup({
     events: InvitedEmployeesEvent;
     input: { companyId: string };
     emitted: InvitedEmployeesEmitted;
-    tags: 'loading';
+    tags: 'loading' | 'failed';
   },
   actors: {
     loadInvites: fromPromise<readonly InvitedEmployee[], { companyId: string }>(mustBeProvided('loadInvites')),
@@ -46,7 +46,7 @@ export const invitedEmployeesMachine = setup({
         onError: { target: 'failed' },
       },
     },
-    failed: { on: { 'invites.reload': 'loading' } },
+    failed: { tags: ['failed'], on: { 'invites.reload': 'loading' } },
     ready: {
       initial: 'idle',
       states: {

@@ -53,7 +53,7 @@ export const onSiteMachine = setup({
     events: OnSiteEvent;
     input: OnSiteRef;
     emitted: OnSiteEmitted;
-    tags: 'loading' | 'refreshing' | 'confirming' | 'checkingOut' | 'downloading';
+    tags: 'loading' | 'unavailable' | 'refreshing' | 'confirming' | 'checkingOut' | 'downloading';
   },
   actors: {
     loadOnSite: fromPromise<OnSiteList, OnSiteRef>(mustBeProvided('loadOnSite')),
@@ -86,6 +86,7 @@ export const onSiteMachine = setup({
           },
         },
         unavailable: {
+          tags: ['unavailable'],
           description: 'The list could not be read; the next change heard (or Try again) asks again.',
           on: { 'onsite.refresh': 'loading' },
         },

@@ -7,7 +7,7 @@ export const pdfExportLabels = {
     'pdfExport.exporting': 'Making the PDF',
   },
   events: {
-    'export.start': "'Export PDF'",
+    'export.start': "'Export PDF' or 'Download PDF'",
     'export.progress': 'more of the PDF arrives',
     'export.cancel': "'Cancel'",
     'xstate.done.actor.exportPdf': 'when the PDF is saved',
@@ -15,5 +15,6 @@ export const pdfExportLabels = {
   },
   guards: {
     namesSwms: 'SWMS are selected',
+    isOneSwms: "it is one SWMS's own PDF",
   },
 } satisfies MachineLabels;

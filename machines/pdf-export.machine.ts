@@ -1,8 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { mustBeProvided } from './must-be-provided';
 
-/** Which SWMS go into the PDF: the ticked ones, or all the list shows less the unticked. */
+/** Which SWMS go into the PDF: one SWMS's own PDF (its page's 'Download PDF'), the ticked ones, or all the list shows less the unticked. */
 export type ExportTarget =
+  | { readonly mode: 'one'; readonly swmsId: string; readonly fileName: string }
   | { readonly mode: 'ids'; readonly ids: readonly string[] }
   | { readonly mode: 'allMatching'; readonly search: string; readonly filter: string | null; readonly excludedIds: readonly string[] };
 
@@ -13,6 +14,7 @@ export interface ExportProgress {
 
 export interface PdfExportContext {
   readonly count: number;
+  readonly target: ExportTarget | null;
   readonly progress: ExportProgress | null;
 }
 
@@ -28,7 +30,7 @@ export const pdfExportMessages = {
   failed: 'The PDF could not be made',
 } as const;
 
-/** Issue 9 records to take away: a selection of SWMS becomes one PDF, with progress, and can be cancelled. */
+/** Issue 9 records to take away: one SWMS, or a selection of SWMS, becomes one PDF, with progress, and can be cancelled. */
 export const pdfExportMachine = setup({
   types: {} as { context: PdfExportContext; events: PdfExportEvent; emitted: PdfExportEmitted; tags: 'busy' },
   actors: {
@@ -36,20 +38,21 @@ export const pdfExportMachine = setup({
   },
   guards: {
     namesSwms: (_, { count }: { count: number }) => count > 0,
+    isOneSwms: ({ context }) => context.target?.mode === 'one',
   },
 }).createMachine({
   id: 'pdfExport',
-  description: 'One combined PDF of the SWMS a reviewer selected.',
-  context: { count: 0, progress: null },
+  description: "One SWMS's PDF, or one combined PDF of the SWMS a reviewer selected.",
+  context: { count: 0, target: null, progress: null },
   initial: 'idle',
   states: {
     idle: {
-      description: 'Nothing being made; Export PDF is offered when SWMS are selected.',
+      description: "Nothing being made; 'Export PDF' is offered when SWMS are selected, 'Download PDF' on a SWMS's page.",
       on: {
         'export.start': {
           guard: { type: 'namesSwms', params: ({ event }) => ({ count: event.count }) },
           target: 'exporting',
-          actions: assign(({ event }) => ({ count: event.count, progress: null })),
+          actions: assign(({ event }) => ({ count: event.count, target: event.target, progress: null })),
         },
       },
     },
@@ -59,8 +62,14 @@ export const pdfExportMachine = setup({
       invoke: {
         id: 'exportPdf',
         src: 'exportPdf',
-        input: ({ event }) => ({ target: (event as Extract<PdfExportEvent, { type: 'export.start' }>).target }),
-        onDone: { target: 'idle', actions: emit(({ context }) => ({ type: 'toast', tone: 'success', message: pdfExportMessages.done(context.count) }) as const) },
+        input: ({ context }) => {
+          if (!context.target) throw new Error('Only a started export is made');
+          return { target: context.target };
+        },
+        onDone: [
+          { description: "One SWMS's own PDF: the browser's download is the answer.", guard: 'isOneSwms', target: 'idle' },
+          { target: 'idle', actions: emit(({ context }) => ({ type: 'toast', tone: 'success', message: pdfExportMessages.done(context.count) }) as const) },
+        ],
         onError: { target: 'idle', actions: emit({ type: 'toast', tone: 'error', message: pdfExportMessages.failed } as const) },
       },
       on: {

@@ -39,7 +39,7 @@ export const siteGateMachine = setup({
     events: SiteGateEvent;
     input: SiteRef;
     emitted: SiteGateEmitted;
-    tags: 'loading' | 'confirming' | 'replacing' | 'downloading';
+    tags: 'loading' | 'unavailable' | 'confirming' | 'replacing' | 'replaced' | 'replaceFailed' | 'downloading';
   },
   actors: {
     loadQr: fromPromise<SiteQr, SiteRef>(mustBeProvided('loadQr')),
@@ -68,6 +68,7 @@ export const siteGateMachine = setup({
           },
         },
         unavailable: {
+          tags: ['unavailable'],
           description: 'The QR code could not be read; the message says why and it can be asked for again.',
           on: { 'qr.retry': 'loading' },
         },
@@ -99,10 +100,12 @@ export const siteGateMachine = setup({
           },
         },
         replaced: {
+          tags: ['replaced'],
           description: 'The new QR code is shown with a reminder to print the new poster.',
           on: { 'replace.request': 'confirming' },
         },
         failed: {
+          tags: ['replaceFailed'],
           description: 'The key was not replaced (old posters still work); the server message says why.',
           on: { 'replace.request': 'confirming' },
         },

@@ -54,6 +54,12 @@ export const canCheckAsReviewed = (snapshot: SwmsReviewSnapshot): boolean => {
   return own !== null && snapshot.matches({ [own]: 'forReview' });
 };
 
+/** The viewer's own flag is being set: 'Check as Reviewed' shows its spinner. */
+export const isMarkingOwnFlag = (snapshot: SwmsReviewSnapshot): boolean => {
+  const own = viewerFlag(snapshot);
+  return own !== null && snapshot.matches({ [own]: 'marking' });
+};
+
 /** DESIGN.md: the same role can return its own flag to For Review. */
 export const canReturnForReview = (snapshot: SwmsReviewSnapshot): boolean => {
   const own = viewerFlag(snapshot);

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import * as session from '../../machines/session.selectors';
-import { SwmsOutboxProvider } from '../components/swms-outbox/swms-outbox-provider';
+import { SwmsOutboxProvider } from '../flows/swms-outbox/swms-outbox-provider';
 import { LoadingState } from '../ui/status';
 import { whenIdle } from '../ui/when-idle';
 import { ToasterOnDemand } from './layout/toaster-on-demand';
@@ -9,7 +9,7 @@ import { registerServiceWorker } from './offline/register-service-worker';
 import { AppRoutes } from './router';
 import { createGuardedHistory } from './routing/guarded-history';
 import { RouteErrorBoundary } from './routing/route-error-boundary';
-import { Session } from './session/session-context';
+import { Session } from '../flows/session/session-context';
 import { useSessionExpiry } from './session/session-expiry';
 
 const history = createGuardedHistory();

@@ -8,7 +8,7 @@ import { readEarly } from '../api/early-read';
 import { keepSignedInHint, storedAccessToken } from '../api/session-storage';
 import { App } from './app';
 import { firstReadsAt } from './first-reads';
-import { startSession } from './session/session-context';
+import { startSession } from '../flows/session/session-context';
 import { initialiseTheme } from './theme/theme-store';
 
 initialiseTheme();

@@ -5,7 +5,7 @@ import { decodedSegment } from './path-segment';
  * poor signal. The build renders the app's own view of it with markers for the site's fields into copies of
  * index.html (`checkInPageFile`, vite.config.ts); the portal fills in the site the address names and sends that
  * (server/http/check-in-drawn.ts), so the site shows as the HTML arrives. The drawn page sits in an element of its own
- * beside the app's `#root`, which stays hidden until the app's own page is ready and removes it (src/app/drawn-page.ts).
+ * beside the app's `#root`, which stays hidden until the app's own page is ready and removes it (src/components/drawn-page/drawn-page.ts).
  */
 export const checkInRoute = '/site/:siteId/check-in';
 

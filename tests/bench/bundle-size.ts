@@ -216,7 +216,7 @@ async function throttledCheckIn(browser: Browser, baseUrl: string, checkInPath: 
     }, drawnPageId);
     await page.goto(`${baseUrl}${checkInPath}`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
-    // The app's own page in place of the drawn one (src/app/drawn-page.ts), its code and the gate's API call done.
+    // The app's own page in place of the drawn one (src/components/drawn-page/drawn-page.ts), its code and the gate's API call done.
     await page.locator(`#${drawnPageId}`).waitFor({ state: 'detached' });
     largest.push(await largestContentfulPaint(page));
     const { painted, marks } = await page.evaluate(() => {

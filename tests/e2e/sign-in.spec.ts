@@ -5,7 +5,7 @@ import { recordRootScreens, shownScreens } from './support/root-screens';
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
- * Issue 11 §2: the session is read before the first render (src/app/session/session-context.tsx), so a signed-out
+ * Issue 11 §2: the session is read before the first render (src/flows/session/session-context.tsx), so a signed-out
  * visitor's first paint is the login page. Started after it, the first screen would be a full-screen spinner and the
  * login page a second render later, which on the throttled phone profile delays its Largest Contentful Paint.
  */

@@ -96,6 +96,7 @@ describe('client details machine, model-based', () => {
         expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
         expect(snapshot.hasTag('confirming')).toBe(snapshot.matches('confirmingDelete') || snapshot.matches('deleting'));
         expect(snapshot.hasTag('deleting')).toBe(snapshot.matches('deleting'));
+        expect(snapshot.hasTag('missing')).toBe(snapshot.matches('missing'));
         expect(snapshot.context.clientId).toBe(company._id);
         if (snapshot.matches('showing') || snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) {
           expect(snapshot.context.client, 'a shown client was loaded').toEqual(record);

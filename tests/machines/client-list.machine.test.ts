@@ -64,6 +64,7 @@ describe('client list machine, model-based', () => {
         const event = step.event as { type: string; query?: ClientListQuery };
 
         expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+        expect(snapshot.hasTag('failed')).toBe(snapshot.matches('failed'));
         if (event.type === 'xstate.init' || event.type === 'query.changed') {
           rig.expected.loads += 1;
           expect(snapshot.matches('loading'), 'every query, even the same one again, is asked for').toBe(true);

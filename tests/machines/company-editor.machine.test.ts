@@ -80,6 +80,7 @@ describe('company editor machine, model-based', () => {
         const { context } = snapshot;
         expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
         expect(snapshot.hasTag('busy')).toBe(snapshot.matches('saving'));
+        expect(snapshot.hasTag('missing')).toBe(snapshot.matches('missing'));
         expect(rig.scripted.lastInput('loadCompany')).toEqual({ companyId: company._id });
 
         if (snapshot.matches('saving') && !previous?.state.matches('saving')) {

@@ -60,6 +60,7 @@ describe('file upload machine, model-based', () => {
         const lastUpload = uploads.at(-1)?.input as UploadInput | undefined;
 
         expect(snapshot.hasTag('busy')).toBe(snapshot.matches('uploading'));
+        expect(snapshot.hasTag('failed')).toBe(snapshot.matches('failed'));
         expect(context.fraction).toBeGreaterThanOrEqual(0);
         expect(context.fraction).toBeLessThanOrEqual(1);
 
@@ -147,7 +148,7 @@ describe('file upload machine, wiring', () => {
   });
 
   test('the view shows the same fallback text', async () => {
-    const { fileUploadText } = await import('../../src/components/file-upload/strings');
+    const { fileUploadText } = await import('../../src/flows/file-upload/strings');
     expect(fileUploadText.failed).toBe(fileUploadMessages.failed);
   });
 });

@@ -65,6 +65,7 @@ describe('invited employees machine, model-based', () => {
         const entered = (state: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(state) && !previous?.state.matches(state);
 
         expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+        expect(snapshot.hasTag('failed')).toBe(snapshot.matches('failed'));
         if (entered('loading') || entered({ ready: 'refreshing' })) rig.expected.loads += 1;
         if (entered({ ready: 'resending' })) {
           rig.expected.resends += 1;

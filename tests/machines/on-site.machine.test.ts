@@ -85,6 +85,7 @@ describe('on site machine, model-based', () => {
         const before = previous?.state;
 
         expect(snapshot.hasTag('loading')).toBe(snapshot.matches({ list: 'loading' }));
+        expect(snapshot.hasTag('unavailable')).toBe(snapshot.matches({ list: 'unavailable' }));
         expect(snapshot.hasTag('refreshing')).toBe(snapshot.matches({ list: { listed: 'refreshing' } }));
         expect(snapshot.hasTag('confirming'), 'the dialog is open from the request until the check-out is done or closed').toBe(
           !snapshot.matches({ checkOut: 'idle' }),

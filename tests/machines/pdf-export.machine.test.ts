@@ -6,11 +6,13 @@ import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-co
 type ExportEvent = EventFromLogic<typeof pdfExportMachine> | { type: string; [key: string]: unknown };
 
 const ticked: ExportTarget = { mode: 'ids', ids: ['a', 'b', 'c'] };
+const one: ExportTarget = { mode: 'one', swmsId: 'a', fileName: 'swms-7-2026-12-02.pdf' };
 const failure = new Error('The PDF could not be made');
 
 const sampleEvents: Record<string, ExportEvent[]> = {
   'export.start': [
     { type: 'export.start', target: ticked, count: 3 },
+    { type: 'export.start', target: one, count: 1 },
     { type: 'export.start', target: { mode: 'ids', ids: [] }, count: 0 },
   ],
   'export.progress': [{ type: 'export.progress', progress: { received: 512, total: 2048 } }],
@@ -26,6 +28,10 @@ const describeEvent = ({ type, ...fields }: { type: string; [key: string]: unkno
 
 interface ExportRig extends Rig<typeof pdfExportMachine> {
   emitted: PdfExportEmitted[];
+  /** How many of `emitted` the steps before this one accounted for. */
+  checked: number;
+  /** The export the path last started. */
+  started: { target: ExportTarget; count: number } | null;
 }
 
 const coverage = new TransitionCoverage(pdfExportMachine);
@@ -40,21 +46,33 @@ describe('pdf export machine, model-based', () => {
         const actor = createActor(machine, { clock, inspect });
         const emitted: PdfExportEmitted[] = [];
         actor.on('*', (event) => emitted.push(event));
-        return { actor, scripted, clock, emitted };
+        return { actor, scripted, clock, emitted, checked: 0, started: null };
       },
       check: (rig, step, previous) => {
         const snapshot = rig.actor.getSnapshot();
         const event = step.event as { type: string; count?: number; target?: ExportTarget; progress?: unknown };
+        const toasts = rig.emitted.slice(rig.checked);
+        rig.checked = rig.emitted.length;
         expect(snapshot.hasTag('busy')).toBe(snapshot.matches('exporting'));
         if (event.type === 'export.start') {
           const started = previous?.state.matches('idle') === true && (event.count ?? 0) > 0;
           expect(snapshot.matches('exporting'), 'only a selection that names SWMS is exported').toBe(started);
-          if (started) expect(rig.scripted.lastInput('exportPdf')).toEqual({ target: event.target });
+          if (started) {
+            expect(rig.scripted.lastInput('exportPdf')).toEqual({ target: event.target });
+            rig.started = { target: event.target as ExportTarget, count: event.count ?? 0 };
+          }
         }
         if (event.type === 'export.progress') expect(snapshot.context.progress).toEqual(event.progress);
         if (event.type === 'export.cancel') expect(snapshot.matches('idle')).toBe(true);
-        if (event.type === 'xstate.done.actor.exportPdf') expect(rig.emitted.at(-1)).toEqual({ type: 'toast', tone: 'success', message: pdfExportMessages.done(3) });
-        if (event.type === 'xstate.error.actor.exportPdf') expect(rig.emitted.at(-1)).toEqual({ type: 'toast', tone: 'error', message: pdfExportMessages.failed });
+        if (event.type === 'xstate.done.actor.exportPdf') {
+          expect(toasts, "a selection's PDF is announced with its count; one SWMS's own PDF is not").toEqual(
+            rig.started?.target.mode === 'one' ? [] : [{ type: 'toast', tone: 'success', message: pdfExportMessages.done(rig.started?.count ?? 0) }],
+          );
+        } else if (event.type === 'xstate.error.actor.exportPdf') {
+          expect(toasts).toEqual([{ type: 'toast', tone: 'error', message: pdfExportMessages.failed }]);
+        } else {
+          expect(toasts).toEqual([]);
+        }
       },
     });
   });

@@ -68,6 +68,9 @@ describe('site gate machine, model-based', () => {
           snapshot.matches({ qr: 'confirming' }) || snapshot.matches({ qr: 'replacing' }),
         );
         expect(snapshot.hasTag('replacing')).toBe(snapshot.matches({ qr: 'replacing' }));
+        expect(snapshot.hasTag('unavailable')).toBe(snapshot.matches({ qr: 'unavailable' }));
+        expect(snapshot.hasTag('replaced')).toBe(snapshot.matches({ qr: 'replaced' }));
+        expect(snapshot.hasTag('replaceFailed')).toBe(snapshot.matches({ qr: 'failed' }));
         expect(snapshot.hasTag('downloading')).toBe(snapshot.matches({ poster: 'downloading' }));
 
         if (event.type === 'xstate.init' || event.type === 'qr.retry') {

@@ -138,6 +138,7 @@ describe('SWMS dual review machine, model-based', () => {
         expect(Review.canCheckAsReviewed(snapshot)).toBe(ownRegion === 'forReview');
         expect(Review.canReturnForReview(snapshot)).toBe(ownRegion === 'reviewed');
         expect(Review.isSaving(snapshot)).toBe(ownRegion === 'marking' || ownRegion === 'returning');
+        expect(Review.isMarkingOwnFlag(snapshot)).toBe(ownRegion === 'marking');
         expect(Review.viewerFlagStatus(snapshot)).toBe(
           viewerFlag === null ? null : reviewedAt(swms, viewerFlag) === null ? 'For Review' : 'Reviewed',
         );

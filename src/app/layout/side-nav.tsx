@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import { LogOutIcon } from '../../ui/icons';
-import { Session } from '../session/session-context';
-import { useSignOut } from '../session/use-sign-out';
+import { Session } from '../../flows/session/session-context';
+import { useSignOut } from '../../flows/session/use-sign-out';
 import { navItemsFor } from './nav-items';
 import { versionLabel } from './version-label';
 

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Button } from '../../ui/button';
-import { takeOverDrawnPage } from '../drawn-page';
+import { takeOverDrawnPage } from '../../components/drawn-page/drawn-page';
 import { MessageScreen, statusMessages } from '../../ui/status';
 import { isChunkLoadError } from './lazy-page';
 

@@ -3,8 +3,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { routeAccess } from '../../../machines/route-access.selectors';
 import * as session from '../../../machines/session.selectors';
 import { LoadingState } from '../../ui/status';
-import { Session } from '../session/session-context';
-import { rememberReturnTo } from './return-to';
+import { Session } from '../../flows/session/session-context';
+import { rememberReturnTo } from '../../flows/session/return-to';
 
 function Redirect({ to, returnTo }: { readonly to: string; readonly returnTo: string | null }) {
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { onUnauthorised } from '../../api/client-unauthorised';
-import { Session } from './session-context';
+import { Session } from '../../flows/session/session-context';
 
 /** A 401 from any call means the token is no longer accepted (machines/README.md); the 'online' event renews a kept one. */
 export function useSessionExpiry(): void {

@@ -3,7 +3,7 @@ import { newSwmsPath } from '../../domain/swms-draft';
 import { prefetchScreen } from '../../ui/screen-prefetch';
 import { whenIdle } from '../../ui/when-idle';
 import { preloadPhotoCompression } from '../photo/resize-photo';
-import { isBrowserOnline } from '../swms-outbox/use-network-events';
+import { isBrowserOnline } from '../network/use-network-events';
 
 /**
  * Issue 11: while a screen offers 'New SWMS' for a site (the tradesperson is on site, or was today), fetches the SWMS

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { InvitationFailure } from '../../../machines/invite-acceptance.machine';
-import { useSignOut } from '../../app/hooks';
+import { useSignOut } from '../../flows/session/use-sign-out';
 import { Button } from '../../ui/button';
 import { LogOutIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as session from '../../../machines/session.selectors';
 import type { Provider } from '../../domain/token';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { LoadingState } from '../../ui/status';
 import { LoginView } from './login-view';
 import { useRedirectWhenSignedIn } from './use-redirect-when-signed-in';

@@ -1,6 +1,6 @@
 import * as session from '../../../machines/session.selectors';
 import { decideRedirect } from '../../../machines/sign-in-redirect.machine';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { Page } from '../../ui/page';
 import { ProblemState } from '../../ui/problem-state';
 import { authText } from './strings';

@@ -1,4 +1,4 @@
-import { useSignOut } from '../../app/hooks';
+import { useSignOut } from '../../flows/session/use-sign-out';
 import { Button } from '../../ui/button';
 import { LogOutIcon } from '../../ui/icons';
 import { PageTitle } from '../../ui/page';

@@ -9,7 +9,7 @@ import * as session from '../../../machines/session.selectors';
 import { decideRedirect } from '../../../machines/sign-in-redirect.machine';
 import { acceptInvite } from '../../api/accept-invite';
 import { getInvitation } from '../../api/get-invitation';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import type { InvitationView } from '../../domain/invite';
 import type { TokenResponse } from '../../domain/token';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
 import { decideRedirect } from '../../../machines/sign-in-redirect.machine';
-import { clearReturnTo, readReturnToAfterSignIn, Session } from '../../app/hooks';
+import { clearReturnTo, readReturnToAfterSignIn } from '../../flows/session/return-to';
+import { Session } from '../../flows/session/session-context';
 
 /** Once signed in, leaves the login screen for the place `decideRedirect` picks; the remembered deep link is used once. */
 export function useRedirectWhenSignedIn(): boolean {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { returnToParam } from '../../domain/login-page';
 
 const callbackParams = ['code', 'invitationCode', 'signInError', returnToParam] as const;

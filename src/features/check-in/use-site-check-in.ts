@@ -15,7 +15,7 @@ import { checkIn } from '../../api/check-in';
 import { checkOut } from '../../api/check-out';
 import { getSiteVisit } from '../../api/get-site-visit';
 import { joinSite } from '../../api/join-site';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import type { ActiveCheckIn, EndedCheckIn, SiteVisit } from '../../domain/site-visit';
 import type { TokenResponse } from '../../domain/token';
 
@@ -23,7 +23,7 @@ const bearer = (token: string | null) => (token ? { token } : {});
 
 /**
  * The check-in page's actor. Signing in sends this page with the sign-in's start, which the server hands back
- * beside the code (src/app/routing/return-to.ts), so the sign-in comes straight back; joining hands the new token to
+ * beside the code (src/flows/session/return-to.ts), so the sign-in comes straight back; joining hands the new token to
  * the session as invite acceptance does.
  */
 export function useSiteCheckIn(siteId: string, key: string) {

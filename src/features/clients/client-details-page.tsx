@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { CompanyDetails } from '../../components/company-details/company-details';
-import { InvitedEmployees } from '../../components/invite-form/invited-employees';
-import { useInvitedEmployees } from '../../components/invite-form/use-invited-employees';
+import { InvitedEmployees } from '../../flows/invite-form/invited-employees';
+import { useInvitedEmployees } from '../../flows/invite-form/use-invited-employees';
 import { roleLabel } from '../../domain/roles';
 import { Button } from '../../ui/button';
 import { PencilIcon } from '../../ui/icons';

@@ -1,4 +1,4 @@
-import { CompanyForm } from '../../components/company-form/company-form';
+import { CompanyForm } from '../../flows/company-form/company-form';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink, LoadingState } from '../../ui/status';
 import { clientText } from './strings';

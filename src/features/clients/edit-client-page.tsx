@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { CompanyEditor } from '../../components/company-form/company-editor';
+import { CompanyEditor } from '../../flows/company-form/company-editor';
 import { Page } from '../../ui/page';
 import { clientText } from './strings';
 

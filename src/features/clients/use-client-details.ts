@@ -37,7 +37,7 @@ export function useClientDetails(clientId: string) {
 
   return {
     loading: useSelector(actor, (s) => s.hasTag('loading')),
-    problem: useSelector(actor, (s) => (s.matches('missing') ? s.context.problem : null)),
+    problem: useSelector(actor, (s) => (s.hasTag('missing') ? s.context.problem : null)),
     client: useSelector(actor, (s) => s.context.client),
     confirming: useSelector(actor, (s) => s.hasTag('confirming')),
     deleting: useSelector(actor, (s) => s.hasTag('deleting')),

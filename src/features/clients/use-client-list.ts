@@ -25,7 +25,7 @@ export function useClientList(query: ClientListQuery) {
   return {
     // Busy from the render that reads a new address: the effect above asks for it only after that render.
     loading: loading || !sameQuery(asked, query),
-    failed: useSelector(actor, (s) => s.matches('failed')),
+    failed: useSelector(actor, (s) => s.hasTag('failed')),
     list: useSelector(actor, (s) => s.context.list),
   };
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { EmployeeDetails } from '../../components/employee-details/employee-details';
-import { useEmployee } from '../../components/employee-details/use-employee';
+import { EmployeeDetails } from './employee-details/employee-details';
+import { useEmployee } from './employee-details/use-employee';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { ProblemState } from '../../ui/problem-state';
 import { BackLink, LoadingState } from '../../ui/status';

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
-import { InvitedEmployees } from '../../components/invite-form/invited-employees';
-import { useInvitedEmployees } from '../../components/invite-form/use-invited-employees';
+import { Session } from '../../flows/session/session-context';
+import { InvitedEmployees } from '../../flows/invite-form/invited-employees';
+import { useInvitedEmployees } from '../../flows/invite-form/use-invited-employees';
 import { Button } from '../../ui/button';
 import { Page, PageActions, PageTitle, PageToolbar } from '../../ui/page';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/status';

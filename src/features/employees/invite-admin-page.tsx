@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useCompany } from '../../components/company-details/use-company';
-import { InviteForm } from '../../components/invite-form/invite-form';
+import { InviteForm } from '../../flows/invite-form/invite-form';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink } from '../../ui/status';
 import { employeeText } from './strings';

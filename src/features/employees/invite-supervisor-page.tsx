@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { inviteUser } from '../../api/invite-user';
-import { InviteForm } from '../../components/invite-form/invite-form';
+import { InviteForm } from '../../flows/invite-form/invite-form';
 import type { InviteInput, InviteResponse } from '../../domain/invite';
 import { Page, PageTitle, PageToolbar } from '../../ui/page';
 import { BackLink } from '../../ui/status';

@@ -17,7 +17,7 @@ import { useSite } from './use-site';
 import type { ProjectSite } from '../../domain/project-site';
 import './sites.css';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { siteStatusLabels } from '../../domain/site-status';
 import { siteTimeZoneLabels } from '../../domain/site-time-zone';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
-import { FileUpload } from '../../components/file-upload/file-upload';
+import { Session } from '../../flows/session/session-context';
+import { FileUpload } from '../../flows/file-upload/file-upload';
 import { LeaveGuard } from '../../components/leave-guard/leave-guard';
 import { PpeToggles } from '../../components/ppe/ppe-toggles';
 import type { FileReference } from '../../domain/file';

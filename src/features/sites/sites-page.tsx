@@ -14,7 +14,7 @@ import { siteText } from './strings';
 import { useSiteList } from './use-site-list';
 import './sites.css';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 
 const filterOptions = [
   { value: '', label: siteText.allStatuses },

@@ -51,7 +51,7 @@ export function useOnSite(site: ProjectSite) {
     list: useSelector(actor, (s) => s.context.list),
     loading: useSelector(actor, (s) => s.hasTag('loading')),
     refreshing: useSelector(actor, (s) => s.hasTag('refreshing')),
-    unavailable: useSelector(actor, (s) => s.matches({ list: 'unavailable' })),
+    unavailable: useSelector(actor, (s) => s.hasTag('unavailable')),
     loadError: useSelector(actor, (s) => s.context.loadError),
     pending: useSelector(actor, (s) => s.context.pending),
     confirming: useSelector(actor, (s) => s.hasTag('confirming')),

@@ -1,7 +1,7 @@
 import { newSubmissionId } from '../../domain/swms-submission';
 import { Link } from 'react-router-dom';
 import * as builder from '../../../machines/swms-builder.selectors';
-import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
+import { OutboxBanner } from '../../flows/swms-outbox/outbox-banner';
 import { Button } from '../../ui/button';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { CloudOffIcon } from './builder-icons';

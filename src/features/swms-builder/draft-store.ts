@@ -1,6 +1,6 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { StoredDraft } from '../../../machines/swms-builder.machine';
-import { isStoredDraftShape, isStoredPhotos } from '../../components/swms-outbox/stored-shapes';
+import { isStoredDraftShape, isStoredPhotos } from '../../flows/swms-outbox/stored-shapes';
 import { draftHasContent } from '../../domain/swms-draft';
 import { emptySwmsDraft, swmsBuilderSteps, type SwmsBuilderStep } from '../../domain/swms-submission';
 

@@ -25,7 +25,6 @@ export const swmsText = {
   preparingPdf: (count: number) => `Preparing a PDF of ${count} SWMS…`,
   downloadingPdf: (percent: number) => `Downloading the PDF: ${percent}%`,
   exportProgress: 'PDF export progress',
-  pdfFailed: 'The PDF could not be made',
   history: 'History',
   showOnDiagram: 'Show on diagram',
   noHistory: 'Nothing has happened to this SWMS since it was submitted.',

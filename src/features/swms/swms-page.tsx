@@ -16,7 +16,7 @@ import { useSwmsBulk } from './use-swms-bulk';
 import { useSwmsRows } from './use-swms-rows';
 import './swms.css';
 import * as session from '../../../machines/session.selectors';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 
 const filterOptions = [{ value: '', label: swmsText.all }, ...swmsFilterOptions.map((option) => ({ value: option.key, label: option.label }))];
 

@@ -86,10 +86,7 @@ function ReturnForReview({ actor }: { readonly actor: ReviewActor }) {
 export function SwmsReviewCard({ actor }: { readonly actor: ReviewActor }) {
   const canCheck = useSelector(actor, review.canCheckAsReviewed);
   const canReturn = useSelector(actor, review.canReturnForReview);
-  const marking = useSelector(actor, (snapshot) => {
-    const own = snapshot.context.viewerFlag;
-    return own !== null && snapshot.matches({ [own]: 'marking' });
-  });
+  const marking = useSelector(actor, review.isMarkingOwnFlag);
   return (
     <Card aria-labelledby="swms-review-title">
       <CardHeader>

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { swmsReviewMachine, type SetReviewStatusInput, type SwmsReviewRecord } from '../../../machines/swms-review.machine';
 import * as session from '../../../machines/session.selectors';
 import { updateSwmsStatus } from '../../api/update-swms-status';
-import { Session } from '../../app/hooks';
+import { Session } from '../../flows/session/session-context';
 import type { Swms } from '../../domain/swms';
 import { toast } from '../../ui/toast-store';
 

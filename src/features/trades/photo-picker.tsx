@@ -54,7 +54,7 @@ export function PhotoPicker({ label, hint, value, storedUrl, onChange, onBusyCha
     { input: { type: 'photo' } },
   );
   const uploading = useSelector(actor, (snapshot) => snapshot.hasTag('busy'));
-  const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+  const failed = useSelector(actor, (snapshot) => snapshot.hasTag('failed'));
   const file = useSelector(actor, (snapshot) => snapshot.context.file);
   const percent = useSelector(actor, (snapshot) => Math.round(snapshot.context.fraction * 100));
   const uploadError = useSelector(actor, (snapshot) => snapshot.context.error);

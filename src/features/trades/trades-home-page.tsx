@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import * as Home from '../../../machines/trades-home.selectors';
-import { OutboxBanner } from '../../components/swms-outbox/outbox-banner';
+import { OutboxBanner } from '../../flows/swms-outbox/outbox-banner';
 import { Page, PageTitle } from '../../ui/page';
 import { ErrorState, LoadingState } from '../../ui/status';
 import { CheckInCard } from './check-in-card';

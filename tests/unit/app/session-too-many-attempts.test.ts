@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../../machines/session.machine';
 import { ApiError } from '../../../src/api/client';
-import { sessionImplementations } from '../../../src/app/session/session-implementations';
+import { sessionImplementations } from '../../../src/flows/session/session-implementations';
 import { useToastMessages } from '../../../src/ui/toast-store';
 
 function ShownToasts() {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import type { OutboxItem } from '../../../machines/swms-outbox.machine';
-import { createOutboxStore } from '../../../src/components/swms-outbox/outbox-store';
+import { createOutboxStore } from '../../../src/flows/swms-outbox/outbox-store';
 import { emptySwmsDraft } from '../../../src/domain/swms-submission';
 
 let dbCount = 0;

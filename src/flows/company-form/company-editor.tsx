@@ -39,7 +39,7 @@ export function CompanyEditor({ companyId, backTo, title, notFound, listTo, list
   const navigate = useNavigate();
   const actor = useActorRef(editorLogic, { input: { companyId } });
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const problem = useSelector(actor, (s) => (s.matches('missing') ? s.context.problem : null));
+  const problem = useSelector(actor, (s) => (s.hasTag('missing') ? s.context.problem : null));
   const saving = useSelector(actor, (s) => s.hasTag('busy'));
   const saved = useSelector(actor, (s) => s.status === 'done');
   const company = useSelector(actor, (s) => s.context.company);

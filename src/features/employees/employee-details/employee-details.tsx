@@ -1,8 +1,8 @@
-import type { EmployeeDetails as Employee } from '../../domain/company';
-import { roleLabel } from '../../domain/roles';
-import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { DetailItem, DetailList } from '../../ui/details';
-import { CompanyLogo } from '../company-details/company-logo';
+import type { EmployeeDetails as Employee } from '../../../domain/company';
+import { roleLabel } from '../../../domain/roles';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../ui/card';
+import { DetailItem, DetailList } from '../../../ui/details';
+import { CompanyLogo } from '../../../components/company-details/company-logo';
 import { employeeDetailsText } from './strings';
 import './employee-details.css';
 

@@ -79,7 +79,7 @@ export function FileUpload({ type, label, value, onChange, previewUrl, onBusyCha
   );
   const actor = useActorRef(logic, { input: { type } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const failed = useSelector(actor, (s) => s.hasTag('failed'));
   const file = useSelector(actor, (s) => s.context.file);
   const percent = useSelector(actor, (s) => Math.round(s.context.fraction * 100));
   const pickerError = useSelector(actor, (s) => s.context.error);

@@ -1,6 +1,6 @@
-import { getEmployee } from '../../api/get-employee';
-import type { EmployeeDetails } from '../../domain/company';
-import { recordRead, useRecordRead, type RecordRead } from '../record-read/use-record-read';
+import { getEmployee } from '../../../api/get-employee';
+import type { EmployeeDetails } from '../../../domain/company';
+import { recordRead, useRecordRead, type RecordRead } from '../../../components/record-read/use-record-read';
 
 interface EmployeeKey {
   readonly companyId: string;

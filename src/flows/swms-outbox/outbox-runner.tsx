@@ -7,7 +7,7 @@ import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { sendSubmission } from './send-submission';
 import type { SwmsOutbox, SwmsOutboxActor } from './outbox-types';
 import { outboxText } from './strings';
-import { isBrowserOnline, useNetworkEvents } from './use-network-events';
+import { isBrowserOnline, useNetworkEvents } from '../../components/network/use-network-events';
 
 const defaultStore = createOutboxStore();
 

@@ -34,7 +34,7 @@ export interface InvitedEmployeesState {
 /** The company's pending invitations with Resend and its spec §8 toasts. */
 export function useInvitedEmployees(companyId: string): InvitedEmployeesState {
   const actor = useActorRef(invitedLogic, { input: { companyId } });
-  const status = useSelector(actor, (s) => (s.hasTag('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
+  const status = useSelector(actor, (s) => (s.hasTag('loading') ? 'loading' : s.hasTag('failed') ? 'failed' : 'ready'));
   const invites = useSelector(actor, (s) => s.context.invites);
   const resendingId = useSelector(actor, (s) => s.context.resendingId);
 

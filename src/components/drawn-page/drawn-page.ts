@@ -1,4 +1,4 @@
-import { drawnPageId } from '../domain/check-in-page';
+import { drawnPageId } from '../../domain/check-in-page';
 
 /**
  * Issue 11: the page the portal drew into the HTML (src/domain/check-in-page.ts) goes once the app's own screen is
