@@ -2,18 +2,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compilerOptions, importCycles, importGraph, sourceFiles } from './import-graph';
+import { compilerOptions, importCycles, importedSpecifiers, importGraph, sourceFiles } from './import-graph';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const options = compilerOptions(path.join(root, 'tsconfig.json'));
 const named = (cycle: readonly string[], from = root) => cycle.map((file) => path.relative(from, file)).join(' -> ');
 
-describe('imports read one way: no cycles among src, machines and server (type-only imports too)', () => {
+describe('layers read one way: no import cycles among src, machines and server (type-only imports too)', () => {
   it('no file imports, however indirectly, a file that imports it', () => {
     const files = sourceFiles(root, ['src', 'machines', 'server']);
     const graph = importGraph(files, options);
     expect(files.length, 'the walk found the sources').toBeGreaterThan(500);
     expect(importCycles(graph).map((cycle) => named(cycle)), 'import cycles (break each by moving what both sides need to a third file, or passing it in)').toEqual([]);
+  });
+
+  it("SQL lives in repositories: no server view.ts imports the query builder", () => {
+    const views = sourceFiles(root, ['server']).filter((file) => path.basename(file) === 'view.ts');
+    expect(views.length, 'the server has views').toBeGreaterThan(0);
+    const writingSql = views.filter((file) => importedSpecifiers(file).some((specifier) => specifier === 'kysely' || specifier.startsWith('kysely/')));
+    expect(writingSql.map((file) => path.relative(root, file))).toEqual([]);
   });
 
   describe('the walk itself', () => {
