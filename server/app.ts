@@ -10,7 +10,7 @@ import { requestContextPlugin } from './audit/request-context';
 import { pendingCheckOr } from './auth/company-check';
 import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
-import { dataDirPlugin } from './data-dir/plugin';
+import { dataDirPlugin, type AppCommandRunner } from './data-dir/plugin';
 import { databaseUnavailableMessage, isDatabaseUnavailable, isStatementCancelled, retryAfterSeconds, tookTooLongMessage } from './db/connection-errors';
 import { dbPlugin } from './db/plugin';
 import { HttpError } from './http/errors';
@@ -56,8 +56,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** The long-running portal answers CLI commands on a socket in its data folder. */
-  readonly answerCommands?: boolean;
+  /** The long-running portal answers CLI commands on a socket in its data folder, running each with this (the start script passes the CLI's). */
+  readonly answerCommands?: AppCommandRunner;
   /** Times the slow start-up steps (the start script prints them). */
   readonly step?: TimeStep;
   /** A web build running beside the start: its files are served once it is done (they are listed when served). */
@@ -122,7 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const embedded = !config.databaseUrl || !config.azureStorageConnectionString;
-  await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded, answerCommands: options.answerCommands ?? false });
+  await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded, answerCommands: options.answerCommands });
   await app.register(requestContextPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

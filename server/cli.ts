@@ -8,7 +8,7 @@ import { authPlugin } from './auth/plugin';
 import { backupCommand, restoreCommand } from './backup/commands';
 import { restoreWhilePortalRuns } from './backup/messages';
 import type { AppConfig } from './config';
-import { sendCommand } from './data-dir/command-socket';
+import { sendCommand, type CommandResult } from './data-dir/command-socket';
 import { commandSocketPath, liveOwner } from './data-dir/owner-lock';
 import { dataDirPlugin } from './data-dir/plugin';
 import { dbPlugin } from './db/plugin';
@@ -168,7 +168,7 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
       const app = Fastify({ logger: false });
       app.decorate('config', { ...config, devIdentityProvider: false });
       await app.register(fastifyCookie);
-      await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded: !config.databaseUrl, answerCommands: false });
+      await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded: !config.databaseUrl });
       await app.register(dbPlugin, { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite') });
       await app.register(authPlugin);
       await app.ready();
@@ -181,6 +181,18 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
       return opened(app);
     },
   };
+}
+
+/** A command sent to the running portal over its command socket, run on the portal's own app. */
+export async function runInPortal(app: FastifyInstance, args: readonly string[]): Promise<CommandResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const running = { app, close: async () => undefined };
+  const code = await runCli(args, { out: (text) => out.push(text), err: (text) => err.push(text) }, {
+    accounts: async () => running,
+    everything: async () => running,
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import type { AppCommandRunner } from './data-dir/plugin';
 import { DataDirBusyError } from './data-dir/owner-lock';
 import { seedDemoWhenEmpty } from './seed/demo';
 import { printedSteps } from './startup-steps';
 import { buildWebApp, isWebBuildStale, WebBuildError } from './web-build';
+
+/** CLI commands sent to this portal run here; the CLI's code loads with the first. */
+const runInPortal: AppCommandRunner = async (app, args) => (await import('./cli')).runInPortal(app, args);
 
 let app: FastifyInstance | undefined;
 
@@ -16,7 +20,7 @@ async function main(): Promise<void> {
     config.serveSpa && isWebBuildStale(config.distDir) ? steps.time('web app build', () => buildWebApp(config.distDir)) : undefined;
   // Handled here too, so a build that fails while the database is still opening is reported, not thrown unhandled.
   webBuild?.catch(() => undefined);
-  const portal = await buildApp(config, { answerCommands: true, faultInEmbeddedMemory: true, step: steps.time, webBuild });
+  const portal = await buildApp(config, { answerCommands: runInPortal, faultInEmbeddedMemory: true, step: steps.time, webBuild });
   app = portal;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

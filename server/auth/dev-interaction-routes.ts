@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { roleLabel } from '../../src/domain/roles';
 import { isValidEmail } from '../../src/domain/validators';
 import { listAccountsWithRoles, type AccountWithRole } from '../users/repository';
 import { devStylesheet, devStylesheetPath, renderProblemPage, renderSignInPage, type DevAccount } from './dev-pages';
-import type { DevProvider } from './dev-provider';
 
 interface Options {
-  readonly devProvider: () => Promise<DevProvider>;
+  /** The issuer for the current public url: only its oidc-provider is read here, so dev-provider.ts, which registers these routes, is not imported back. */
+  readonly devProvider: () => Promise<{ readonly provider: Provider }>;
 }
 
 type InteractionRequest = FastifyRequest<{ Params: { uid: string } }>;

@@ -1,18 +1,8 @@
 import type { BackupSummary } from './backup';
-import type { FolderContents } from './folder-contents';
 import type { BackupManifest } from './manifest';
+import { count, describeContents, filesLine, formatBytes } from './messages';
 import type { RestoreSummary } from './restore';
 import { totalRows } from './table-counts';
-
-const count = (value: number) => value.toLocaleString('en-AU');
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-const filesLine = (files: { count: number; bytes: number }) => `${count(files.count)} file${files.count === 1 ? '' : 's'} (${formatBytes(files.bytes)})`;
 
 function tableLines(rows: Readonly<Record<string, number>>): string[] {
   const width = Math.max(0, ...Object.keys(rows).map((table) => table.length));
@@ -26,15 +16,6 @@ function contentLines(rows: Readonly<Record<string, number>>, files: { count: nu
     ...tableLines(rows),
     `  files:    ${filesLine(files)}`,
   ];
-}
-
-/** One line: what a data folder holds, as the restore names what it would replace. */
-export function describeContents(contents: FolderContents): string {
-  const rows = contents.rows === null ? 'a database that could not be opened' : `${count(totalRows(contents.rows))} database rows`;
-  const busiest = Object.entries(contents.rows ?? {})
-    .filter(([table, rows]) => rows > 0 && table !== 'schema_migrations')
-    .map(([table, rows]) => `${table} ${count(rows)}`);
-  return `${rows}${busiest.length ? ` (${busiest.join(', ')})` : ''} and ${filesLine(contents.files)}`;
 }
 
 export function describeBackup(summary: BackupSummary): string {

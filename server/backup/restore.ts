@@ -15,8 +15,7 @@ import { collect, readArchive } from './archive';
 import { blobFolder, databaseFolder, folderContents, holdsData, type FolderContents } from './folder-contents';
 import { knownMigrations } from '../db/migrate';
 import { databaseMemberName, filesPrefix, manifestMemberName, type BackupManifest } from './manifest';
-import { embeddedOnly, portalRunning } from './messages';
-import { describeContents } from './report';
+import { describeContents, embeddedOnly, portalRunning } from './messages';
 import { countRowsPerTable } from './table-counts';
 import { verifyArchive } from './verify-archive';
 

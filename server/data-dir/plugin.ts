@@ -7,21 +7,15 @@ export interface DataDirPluginOptions {
   readonly dataDir: string;
   /** Whether this process opens an embedded part (PGlite or Azurite) under dataDir and so must own it. */
   readonly embedded: boolean;
-  /** Whether CLI commands run through this process while it owns the folder (the long-running portal). */
-  readonly answerCommands: boolean;
+  /**
+   * How CLI commands run through this process while it owns the folder (the long-running portal, whose start
+   * script passes the CLI's runner in); without it none do.
+   */
+  readonly answerCommands?: AppCommandRunner;
 }
 
-async function runHere(app: FastifyInstance, args: readonly string[]): Promise<CommandResult> {
-  const { runCli } = await import('../cli');
-  const out: string[] = [];
-  const err: string[] = [];
-  const running = { app, close: async () => undefined };
-  const code = await runCli(args, { out: (text) => out.push(text), err: (text) => err.push(text) }, {
-    accounts: async () => running,
-    everything: async () => running,
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+/** Runs one CLI command in the app that owns the data folder. */
+export type AppCommandRunner = (app: FastifyInstance, args: readonly string[]) => Promise<CommandResult>;
 
 /** DESIGN.md: the embedded data folder has exactly one owner process; the CLI reaches the data through it. */
 export const dataDirPlugin = fp<DataDirPluginOptions>(
@@ -33,9 +27,10 @@ export const dataDirPlugin = fp<DataDirPluginOptions>(
       await commands?.close();
       lock.release();
     });
-    if (!options.answerCommands) return;
+    const { answerCommands } = options;
+    if (!answerCommands) return;
     app.addHook('onReady', async () => {
-      commands = await serveCommands(commandSocketPath(options.dataDir), (args) => runHere(app, args));
+      commands = await serveCommands(commandSocketPath(options.dataDir), (args) => answerCommands(app, args));
     });
   },
   { name: 'data-dir' },

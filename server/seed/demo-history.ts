@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { AuditEventsTable } from '../db/tables';
-import type { DemoPlan } from './demo';
+import type { DemoPlan } from './demo-plan';
 
 type HistoryRow = Insertable<AuditEventsTable> & { created_at: Date };
 

@@ -15,6 +15,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { demoAccounts, demoCompanyNames, type DemoAccount, type DemoCompanyKey } from './demo-accounts';
 import { demoCompanies, demoSites, swmsTemplates, type DemoSite } from './demo-content';
 import { demoLogos } from './logos';
+import type { DemoPlan } from './demo-plan';
 import { seededRandom, type Random } from './random';
 import { demoHistory } from './demo-history';
 import { inTransaction } from '../db/transaction';
@@ -80,17 +81,6 @@ async function hasCompanies(db: Db): Promise<boolean> {
 
 type ReviewCombination = 'none' | 'admin' | 'supervisor' | 'both';
 const combinations: readonly ReviewCombination[] = ['none', 'admin', 'supervisor', 'both'];
-
-export interface DemoPlan {
-  readonly users: Insertable<UsersTable>[];
-  readonly roles: Insertable<UserRolesTable>[];
-  readonly files: Insertable<FilesTable>[];
-  readonly companies: Insertable<CompaniesTable>[];
-  readonly sites: Insertable<ProjectSitesTable>[];
-  readonly swms: Insertable<SwmsTable>[];
-  readonly checkIns: Insertable<CheckInsTable>[];
-  readonly logos: { fileKey: string; bytes: Buffer }[];
-}
 
 const paintedLogos = new Map<DemoCompanyKey, Buffer>();
 

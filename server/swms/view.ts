@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
 import { fullAddress } from '../../src/domain/project-site';
 import { ppeValues, type Ppe } from '../../src/domain/ppe';
 import { riskBand } from '../../src/domain/risk';
 import { reviewStatusOf, type ReviewFlag, type Swms, type SwmsListItem } from '../../src/domain/swms';
-import type { JsonText } from '../http/json-text';
-import { flagColumns, isoMillis } from './columns';
 import type { SwmsDetailRow, SwmsListRow } from './repository';
 
 const isPpe = (value: string): value is Ppe => (ppeValues as readonly string[]).includes(value);
@@ -31,28 +28,6 @@ export function swmsListItemView(row: SwmsListRow, flag: ReviewFlag): SwmsListIt
     supervisorReviewedAt: iso(row.supervisor_reviewed_at),
     riskOverallLevel: row.risk_overall_level,
   };
-}
-
-/**
- * Spec §2 SWMS list row as `swmsListItemView` writes it, written by PostgreSQL as compact JSON over the list
- * statement's swms (s), site (p) and submitter (u). Issue 11: parsing a page's thirteen columns per row,
- * mapping them and stringifying them again was about a third of a list request's CPU in the portal.
- */
-export function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> {
-  const ownReviewedAt = sql.ref(`s.${flagColumns[flag].at}`);
-  const [forReview, reviewed] = [reviewStatusOf(null), reviewStatusOf(new Date(0))];
-  return sql<JsonText<SwmsListItem>>`(SELECT row_to_json(item)::text FROM (SELECT
-    s.id AS "_id",
-    ${isoMillis('s.created_at')} AS "createdAt",
-    (SELECT row_to_json(submitter) FROM (SELECT s.created_by AS "_id", u.first_name AS "firstName", u.surname AS "surname") submitter) AS "submittedBy",
-    s.site_id AS "siteId",
-    p.address || ', ' || p.suburb || ' ' || p.postcode AS "siteAddress",
-    p.site_number AS "siteNumber",
-    p.time_zone AS "siteTimeZone",
-    CASE WHEN ${ownReviewedAt} IS NULL THEN ${sql.lit(forReview)} ELSE ${sql.lit(reviewed)} END AS "status",
-    ${isoMillis('s.company_admin_reviewed_at')} AS "adminReviewedAt",
-    ${isoMillis('s.supervisor_reviewed_at')} AS "supervisorReviewedAt",
-    s.risk_overall_level AS "riskOverallLevel") item)`;
 }
 
 /** Spec §3 SWMS as answered; each photo carries a fresh read url. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsTrimmedCharacters } from '../../../server/sites/view';
+import { jsTrimmedCharacters } from '../../../server/sites/repository';
 
 describe('jsTrimmedCharacters (the site list writes supervisor names in SQL as the portal writes them)', () => {
   it('holds exactly the characters String.prototype.trim removes', () => {
