@@ -165,7 +165,8 @@ export function cliApps(loadAppConfig: () => AppConfig): CliApps {
   return {
     async accounts() {
       const config = loadAppConfig();
-      const app = Fastify({ logger: false });
+      // As the portal's own app: a first migration of the embedded database can outlast Fastify's 10 s default.
+      const app = Fastify({ logger: false, pluginTimeout: 120_000 });
       app.decorate('config', { ...config, devIdentityProvider: false });
       await app.register(fastifyCookie);
       await app.register(dataDirPlugin, { dataDir: config.dataDir, embedded: !config.databaseUrl });
