@@ -12,7 +12,7 @@ export interface SelectionQuery {
 }
 
 /** The rows an 'all matching' selection stands for. */
-export type MatchingSet = Pick<SelectionQuery, 'search' | 'filter'>;
+type MatchingSet = Pick<SelectionQuery, 'search' | 'filter'>;
 
 export interface SelectableRow {
   readonly id: string;
@@ -79,11 +79,11 @@ const nothingSelected: Selection = { mode: 'ids', picked: [] };
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const sortedIds = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
-export function sameMatchingSet(a: MatchingSet, b: MatchingSet): boolean {
+function sameMatchingSet(a: MatchingSet, b: MatchingSet): boolean {
   return a.search === b.search && a.filter === b.filter;
 }
 
-export function sameQuery(a: SelectionQuery, b: SelectionQuery): boolean {
+function sameQuery(a: SelectionQuery, b: SelectionQuery): boolean {
   return sameMatchingSet(a, b) && a.sort === b.sort && a.page === b.page;
 }
 

@@ -60,7 +60,7 @@ export interface UpdateCompanyInput {
 }
 
 /** The form's fields of a stored company. */
-export const companyFieldsOf = ({ name, abn, buildersRegNumber, phone, email, address, postalAddress }: Company): CompanyFields => ({
+const companyFieldsOf = ({ name, abn, buildersRegNumber, phone, email, address, postalAddress }: Company): CompanyFields => ({
   name,
   abn,
   buildersRegNumber,
@@ -79,7 +79,7 @@ export interface ClientOnboardingOutput {
 }
 
 /** Spec §8 and DESIGN.md messages of the flow. */
-export const clientOnboardingMessages = {
+const clientOnboardingMessages = {
   clientAdded: 'Client added successfully',
   clientUpdated: 'Information updated successfully',
   inviteSent: 'Invite sent successfully',

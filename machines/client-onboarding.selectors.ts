@@ -31,8 +31,6 @@ export const path = (snapshot: ClientOnboardingSnapshot): string => {
   return snapshot.status === 'done' ? clientPath(clientId) : inviteAdminPath(clientId);
 };
 
-export const clientId = (snapshot: ClientOnboardingSnapshot): string | null => snapshot.context.clientId;
-
 /** Uploading, creating or inviting: the form's button shows progress and is disabled. */
 export const isBusy = (snapshot: ClientOnboardingSnapshot): boolean => snapshot.hasTag('busy');
 

@@ -78,7 +78,7 @@ export type InviteAcceptanceOutput =
   | { readonly kind: 'accepted'; readonly token: string }
   | ({ readonly kind: 'failed' } & InvitationFailure);
 
-export const inviteAcceptanceFallbackMessage = 'Something went wrong :(';
+const inviteAcceptanceFallbackMessage = 'Something went wrong :(';
 
 const problemsByMessage = new Map<string, InvitationProblem>([
   [inviteMessages.used, 'used'],

@@ -7,7 +7,7 @@ export type ExportTarget =
   | { readonly mode: 'ids'; readonly ids: readonly string[] }
   | { readonly mode: 'allMatching'; readonly search: string; readonly filter: string | null; readonly excludedIds: readonly string[] };
 
-export interface ExportProgress {
+interface ExportProgress {
   readonly received: number;
   readonly total: number | null;
 }

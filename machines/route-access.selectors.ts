@@ -16,9 +16,9 @@ const allow: RouteAccess = { kind: 'allow' };
 const redirect = (to: string, rememberReturnTo = false): RouteAccess => ({ kind: 'redirect', to, rememberReturnTo });
 
 /** Spec §2: the screens that need no sign-in and show no header or side navigation. */
-export const publicPaths: readonly string[] = ['/', '/accept_invitation', '/unauthorised_role'];
+const publicPaths: readonly string[] = ['/', '/accept_invitation', '/unauthorised_role'];
 
-export function normalisePathname(pathname: string): string {
+function normalisePathname(pathname: string): string {
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
   const trimmed = path.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;

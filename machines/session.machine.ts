@@ -6,7 +6,7 @@ import { httpStatusOf } from './load-problem';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 import { sessionStorageKeys, storedValue, type PersistParams, type StoredSession } from './session-storage';
 
-export interface Clock {
+interface Clock {
   now(): number;
 }
 
@@ -40,13 +40,13 @@ export type SessionEmitted = { type: 'session.initialised' };
 export type SignInFailure = 'refused' | 'unreachable';
 
 /** A code the server answered about (4xx) was refused; no answer or a server fault means it could not be exchanged. */
-export function signInFailureOf(error: unknown): SignInFailure {
+function signInFailureOf(error: unknown): SignInFailure {
   const status = httpStatusOf(error);
   return status !== null && status >= 400 && status < 500 ? 'refused' : 'unreachable';
 }
 
 /** Issue 55 §4: only the server answering 401 or 403 refuses a renewal; no answer (offline) or a server fault leaves the session kept. */
-export function isRefusedRenewal(error: unknown): boolean {
+function isRefusedRenewal(error: unknown): boolean {
   const status = httpStatusOf(error);
   return status === 401 || status === 403;
 }
@@ -71,7 +71,7 @@ export interface LogErrorParams {
 }
 
 /** The token is renewed this long before it expires. */
-export const refreshLeadMs = 60_000;
+const refreshLeadMs = 60_000;
 const longestTimerMs = 2_147_483_647;
 
 const systemClock: Clock = { now: () => Date.now() };

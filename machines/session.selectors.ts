@@ -37,10 +37,6 @@ export const hasRole =
   (snapshot: SessionSnapshot): boolean =>
     roles(snapshot).includes(role);
 
-export const isSuperUser = hasRole('SuperUser');
-
-export const isUnregistered = hasRole('Unregistered');
-
 /** Issue 9: an auditor (and no role that changes things) sees the company's records without their controls. */
 export const isReadOnly = (snapshot: SessionSnapshot): boolean => readOnlyRoles(roles(snapshot));
 

@@ -67,7 +67,7 @@ export interface CheckOutInput {
   readonly token: string | null;
 }
 
-export const checkInFallbackMessage = 'Something went wrong :(';
+const checkInFallbackMessage = 'Something went wrong :(';
 
 /** The HTTP status of a failed call (src/api's ApiError carries one), else null. */
 export function failureStatus(error: unknown): number | null {

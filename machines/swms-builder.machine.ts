@@ -37,7 +37,7 @@ export interface StoredDraft {
   readonly photos: PendingPhotos;
 }
 
-export interface Clock {
+interface Clock {
   now(): number;
 }
 
@@ -52,7 +52,7 @@ export interface SwmsBuilderInput {
 /** Why a submission stopped: not checked in (403), another refusal, or it could not even be saved to send later. */
 export type SubmissionFailure = 'notCheckedIn' | 'refused' | 'unsaved';
 
-export interface PhotoError {
+interface PhotoError {
   readonly slot: PhotoSlot;
   /** resize: the chosen file could not be read; upload: the server refused it. */
   readonly kind: 'resize' | 'upload';
@@ -108,7 +108,7 @@ export type PreviousSwms = Pick<Swms, 'highRiskWork' | 'riskConsequenceLevel' | 
 const systemClock: Clock = { now: () => Date.now() };
 const nowText = (context: SwmsBuilderContext) => new Date(context.clock.now()).toISOString();
 
-export function firstPendingSlot(photos: PendingPhotos): PhotoSlot | null {
+function firstPendingSlot(photos: PendingPhotos): PhotoSlot | null {
   return photoSlots.find((slot) => photos[slot] !== undefined) ?? null;
 }
 

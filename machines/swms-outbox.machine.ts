@@ -61,7 +61,7 @@ export function isTransientFailure(error: unknown): boolean {
 
 const waiting = (items: readonly OutboxItem[]) => items.filter((item) => item.status === 'waiting');
 
-export function nextToSend(context: Pick<SwmsOutboxContext, 'items'>): OutboxItem | undefined {
+function nextToSend(context: Pick<SwmsOutboxContext, 'items'>): OutboxItem | undefined {
   return waiting(context.items)[0];
 }
 

@@ -8,7 +8,6 @@ export const waitingCount = (snapshot: SwmsOutboxSnapshot): number => snapshot.c
 export const refusedItems = (snapshot: SwmsOutboxSnapshot): readonly OutboxItem[] => snapshot.context.items.filter((item) => item.status === 'refused');
 export const isSending = (snapshot: SwmsOutboxSnapshot): boolean => snapshot.hasTag('busy');
 export const isWaitingForNetwork = (snapshot: SwmsOutboxSnapshot): boolean => snapshot.matches('waitingForNetwork');
-export const isBackingOff = (snapshot: SwmsOutboxSnapshot): boolean => snapshot.matches('backoff');
 /** Sent while the app was open and not yet dismissed ('SWMS sent'). */
 export const sentCount = (snapshot: SwmsOutboxSnapshot): number => snapshot.context.sent.length;
 

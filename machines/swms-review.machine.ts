@@ -21,14 +21,14 @@ export interface SwmsReviewInput {
   readonly viewerRoles: readonly Role[];
 }
 
-export interface SwmsReviewContext {
+interface SwmsReviewContext {
   /** Always the server's latest answer: reviewer fields are never set locally. */
   readonly swms: SwmsReviewRecord;
   /** The flag the viewer may set and return; null for a viewer who reviews neither. */
   readonly viewerFlag: ReviewFlag | null;
 }
 
-export type SwmsReviewEvent =
+type SwmsReviewEvent =
   | { type: 'review.mark' }
   | { type: 'review.return' }
   | { type: 'swms.received'; swms: SwmsReviewRecord };

@@ -22,7 +22,7 @@ export type TradesHomeEvent = { type: 'home.reload' } | { type: 'checkIn.checkOu
 
 export type TradesHomeEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
 
-export const tradesHomeFallbackMessage = 'Something went wrong :(';
+const tradesHomeFallbackMessage = 'Something went wrong :(';
 
 /** Issue 10 §5: the tradesperson's home (/trades/{id} for themself): their profile, check-ins and SWMS, and check-out. */
 export const tradesHomeMachine = setup({

@@ -78,7 +78,7 @@ export function parseTrustProxy(value: string | undefined): string[] {
 const limitFields = new Set(['perIp', 'perAccount', 'windowSeconds']);
 
 /** RATE_LIMITS: comma-separated changes to the defaults, e.g. `tokenExchange.perIp=40,fileUpload.windowSeconds=120`. */
-export function parseRateLimits(value: string | undefined): RateLimits {
+function parseRateLimits(value: string | undefined): RateLimits {
   const limits: Record<LimitedCall, CallLimit> = { ...defaultRateLimits };
   for (const entry of (value ?? '').split(',').map((item) => item.trim()).filter(Boolean)) {
     const [, call = '', field = '', number = ''] = /^(\w+)\.(\w+)=(\d+)$/.exec(entry) ?? [];
@@ -112,7 +112,7 @@ export const parseStatementTimeout = (value: string | undefined): number =>
   wholeNumberSetting('DATABASE_STATEMENT_TIMEOUT_MS', value, defaultStatementTimeoutMs, 0, 'milliseconds (0 for none)');
 
 /** The default of REVIEW_DIGEST_ROUND_SECONDS: a digest goes out within half a minute of falling due. */
-export const defaultReviewDigestRoundSeconds = 30;
+const defaultReviewDigestRoundSeconds = 30;
 
 /** REVIEW_DIGEST_ROUND_SECONDS: a whole number of seconds, at least 1; in milliseconds. */
 export const parseReviewDigestRound = (value: string | undefined): number =>

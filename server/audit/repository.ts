@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { AuditEvent, AuditQuery } from '../../src/domain/audit';
 import type { Db } from '../db/database';
 
-export const defaultAuditLimit = 50;
+const defaultAuditLimit = 50;
 
 interface Row {
   id: string;

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
-export const genesisHash = '0'.repeat(64);
+const genesisHash = '0'.repeat(64);
 const batchSize = 5000;
 
-export interface ChainHead {
+interface ChainHead {
   readonly chain: string;
   readonly events: number;
   readonly headHash: string;
 }
 
-export interface Break {
+interface Break {
   readonly chain: string;
   readonly eventId: string;
   readonly seq: number;

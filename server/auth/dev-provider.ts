@@ -10,10 +10,10 @@ import { devInteractionRoutes } from './dev-interaction-routes';
 import { sharedServerKey } from './server-keys';
 
 export const devClientId = 'portal-dev';
-export const devMountPath = '/oidc';
+const devMountPath = '/oidc';
 export const devIssuer = (publicUrl: string) => `${publicUrl}${devMountPath}`;
 
-export interface DevProvider {
+interface DevProvider {
   readonly provider: Provider;
   readonly handle: (request: IncomingMessage & { originalUrl?: string }, response: ServerResponse) => Promise<void>;
 }

@@ -6,8 +6,8 @@ import { consumeAuthCode } from './auth-codes';
 import { clearRefreshCookie, refreshCookieName, setRefreshCookie } from './cookies';
 import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from './refresh-tokens';
 
-export const invalidSignInCode = 'Sign-in code is invalid or expired';
-export const sessionEnded = 'Your session has ended, please sign in again';
+const invalidSignInCode = 'Sign-in code is invalid or expired';
+const sessionEnded = 'Your session has ended, please sign in again';
 
 /** The SPA's session calls: code exchange (spec §7 auth/token), refresh and sign-out. */
 export const sessionRoutes: FastifyPluginAsync = async (app) => {

@@ -14,7 +14,7 @@ export interface FolderContents {
 export const databaseFolder = (dataDir: string) => path.join(dataDir, 'pglite');
 export const blobFolder = (dataDir: string) => path.join(dataDir, 'azurite');
 
-export async function countDatabaseRows(folder: string): Promise<Record<string, number>> {
+async function countDatabaseRows(folder: string): Promise<Record<string, number>> {
   const db = await openDatabase({ dataDir: folder });
   try {
     return await countRowsPerTable(db);
@@ -23,7 +23,7 @@ export async function countDatabaseRows(folder: string): Promise<Record<string, 
   }
 }
 
-export async function countBlobs(folder: string): Promise<{ count: number; bytes: number }> {
+async function countBlobs(folder: string): Promise<{ count: number; bytes: number }> {
   const azurite = await startAzurite(folder);
   try {
     const store = await openBlobStore(azurite.connectionString, { publicEndpoint: () => azurite.blobEndpoint });

@@ -38,7 +38,7 @@ import {
 
 type App = Pick<FastifyInstance, 'db' | 'mailQueue' | 'config' | 'auth'>;
 
-export const alreadyInAnotherCompany = 'This email already belongs to an employee of another company';
+const alreadyInAnotherCompany = 'This email already belongs to an employee of another company';
 
 const gone = (message: string) => new HttpError(410, message);
 

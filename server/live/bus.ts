@@ -5,14 +5,14 @@ import pg from 'pg';
 import { everyTopic, type LiveTopic } from '../../src/domain/live';
 import type { Db } from '../db/database';
 
-export const liveChannel = 'portal_live';
+const liveChannel = 'portal_live';
 
 export interface LiveEvent {
   readonly companyId: string;
   readonly topic: LiveTopic | typeof everyTopic;
 }
 
-export type LiveListener = (event: LiveEvent) => void;
+type LiveListener = (event: LiveEvent) => void;
 
 export interface LiveBus {
   /** Tells every instance that something of the company changed; a lost hint never fails the change. */

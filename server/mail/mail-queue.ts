@@ -10,13 +10,13 @@ import type { Mailer, OutgoingMail } from './mailer';
 const deliveryQueue = 'mail';
 const givenUpQueue = 'mail-given-up';
 
-export interface MailRetryPolicy {
+interface MailRetryPolicy {
   readonly limit: number;
   readonly delaySeconds: number;
 }
 
 /** Issue 12: retried after about 10 to 20 s, then twice as long each time; 12 retries span roughly 11 to 23 hours. */
-export const mailRetryPolicy: MailRetryPolicy = { limit: 12, delaySeconds: 10 };
+const mailRetryPolicy: MailRetryPolicy = { limit: 12, delaySeconds: 10 };
 
 /** An attempt ends by its own SMTP timeouts (mailer.ts) long before pg-boss would count it lost and retry it. */
 const attemptExpirySeconds = 120;

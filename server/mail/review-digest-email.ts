@@ -26,7 +26,7 @@ export interface ReviewDigest {
 /** Issue 55 §3: a SWMS is submitted at its site, so the time is the site's, named by its zone. */
 const submittedText = (item: DigestSwms): string => formatDateTime(item.submittedAt, item.timeZone);
 
-export const digestSubject = (count: number) => `${count} SWMS awaiting your review`;
+const digestSubject = (count: number) => `${count} SWMS awaiting your review`;
 
 /** Issue 10: one email listing every SWMS awaiting the person's review, with a link to each and to the For Review list. */
 export function reviewDigestEmail(digest: ReviewDigest): OutgoingMail {

@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transaction';
 type App = Pick<FastifyInstance, 'db' | 'mailQueue' | 'config' | 'log'>;
 
 /** Issue 10: at most one digest per person per hour. */
-export const digestGapMs = 60 * 60 * 1000;
+const digestGapMs = 60 * 60 * 1000;
 
 /** People (or the one named) with unsent digest items and no digest sent to them in the hour before `now`. */
 async function dueRecipients(db: Db, now: Date, only?: string): Promise<string[]> {

@@ -137,7 +137,7 @@ export const demoSites: readonly DemoSite[] = [
 ];
 
 /** High-risk construction work as WHS Regulation 2011 r 291 lists it, in site wording. */
-export const highRiskWork = {
+const highRiskWork = {
   height: 'Work at height over 2 m',
   excavation: 'Excavation deeper than 1.5 m',
   electrical: 'Work near energised electrical installations',

@@ -18,12 +18,12 @@ const readWindowMs = 5 * 60_000;
 /** Read signatures remembered per window (`signedOncePerWindow`): about 300 bytes each. */
 const rememberedReadSignatures = 20_000;
 
-export interface UploadUrl {
+interface UploadUrl {
   readonly url: string;
   readonly expiresOn: Date;
 }
 
-export interface StoredFile {
+interface StoredFile {
   readonly fileKey: string;
   readonly bytes: number;
   readonly contentType: string | undefined;
@@ -32,7 +32,7 @@ export interface StoredFile {
 }
 
 /** A blob's size and its first bytes, read without downloading the rest. */
-export interface FileStart {
+interface FileStart {
   readonly size: number;
   readonly start: Buffer;
 }

@@ -17,7 +17,7 @@ const uploadFieldLabels = {
   controlPhoto: 'photo of the controls',
 } as const;
 
-export type UploadField = keyof typeof uploadFieldLabels;
+type UploadField = keyof typeof uploadFieldLabels;
 
 /** A file a request names for a field; absent or null when the field holds no file. */
 export interface ClaimedUpload {

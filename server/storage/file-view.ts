@@ -7,7 +7,7 @@ export type FileRow = Selectable<FilesTable>;
 
 type Files = Pick<FastifyInstance, 'db' | 'storage'>;
 
-export function fileRowView(app: Pick<FastifyInstance, 'storage'>, row: FileRow): Required<StoredFile> {
+function fileRowView(app: Pick<FastifyInstance, 'storage'>, row: FileRow): Required<StoredFile> {
   return { friendlyName: row.friendly_name, fileKey: row.file_key, type: row.type, url: app.storage.readUrl(row.file_key) };
 }
 

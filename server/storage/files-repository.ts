@@ -7,7 +7,7 @@ type Queries = Kysely<Database>;
  * Whether a record holds the file `f` (a company's logo, a site's safety plan, a SWMS's photos, a white card or
  * licence photo): the one list of what may hold a file, for the upload check, the storage sweep and the pending cap.
  */
-export function isHeld(eb: ExpressionBuilder<Database & { f: Database['files'] }, 'f'>) {
+function isHeld(eb: ExpressionBuilder<Database & { f: Database['files'] }, 'f'>) {
   return eb.or([
     eb.exists(eb.selectFrom('companies').select('companies.id').whereRef('companies.image_file_id', '=', 'f.id')),
     eb.exists(eb.selectFrom('project_sites').select('project_sites.id').whereRef('project_sites.site_safety_plan_file_id', '=', 'f.id')),

@@ -13,7 +13,7 @@ export const pendingCapBytes = 100 * 1024 * 1024;
 
 const roundedMegabytes = (bytes: number) => Math.round(megabytes(bytes) * 10) / 10;
 
-export const pendingCapMessage = (pending: number, asked: number) =>
+const pendingCapMessage = (pending: number, asked: number) =>
   `You have ${roundedMegabytes(pending)} MB of uploads not yet saved to anything, and this one may take up to ${roundedMegabytes(asked)} MB more: one account may have at most ${roundedMegabytes(pendingCapBytes)} MB waiting. Save the forms they were for, or upload again once they are removed, a day after upload.`;
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
@@ -23,7 +23,7 @@ type App = Pick<FastifyInstance, 'db' | 'storage'>;
  * change it), its type's limit while its URL may still write it, and nothing once the URL expired without a blob.
  * A size is noted on the row once the URL has expired, so each blob is asked about at most once after that.
  */
-export async function pendingBytes(app: App, db: Db, userId: string, now: Date): Promise<number> {
+async function pendingBytes(app: App, db: Db, userId: string, now: Date): Promise<number> {
   const files = await pendingFilesOf(db, userId);
   const sizes = await Promise.all(
     files.map(async (file) => {

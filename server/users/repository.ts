@@ -22,7 +22,7 @@ export interface Identity {
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
   return db
     .selectFrom('users')
     .select(['id', 'email'])

@@ -14,8 +14,7 @@ export const auditMessages = {
   limit: 'Ask for between 1 and 200 events at a time',
 } as const;
 
-export const auditTargetTypes = ['company', 'project_site', 'swms', 'user', 'user_role', 'database'] as const;
-export type AuditTargetType = (typeof auditTargetTypes)[number];
+const auditTargetTypes = ['company', 'project_site', 'swms', 'user', 'user_role', 'database'] as const;
 
 const isInstant = (value: string) => value.length <= 40 && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 const instant = (message: string) => Schema.String.annotate({ message }).check(Schema.makeFilter<string>((value) => isInstant(value) || message));

@@ -34,11 +34,11 @@ export const drawnPageId = 'drawn-page';
 
 /** The site's fields the drawn page shows. */
 export const drawnSiteFields = ['companyName', 'address', 'suburb', 'postcode', 'siteNumber'] as const;
-export type DrawnSiteField = (typeof drawnSiteFields)[number];
+type DrawnSiteField = (typeof drawnSiteFields)[number];
 export type DrawnSite = Readonly<Record<DrawnSiteField, string>>;
 
 /** Every field the portal fills in, each written as its marker until then: the site's, and the page's own address for the sign-in to come back to. */
-export const drawnFields = [...drawnSiteFields, 'returnTo'] as const;
+const drawnFields = [...drawnSiteFields, 'returnTo'] as const;
 export type DrawnField = (typeof drawnFields)[number];
 export type DrawnCheckInPage = DrawnSite & { readonly returnTo: string };
 export const drawnMarker = (field: DrawnField) => `{{${field}}}`;

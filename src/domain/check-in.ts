@@ -22,7 +22,7 @@ export const CheckIn = Schema.Struct({
 });
 export type CheckIn = typeof CheckIn.Type;
 
-export const maxActivityLimit = 50;
+const maxActivityLimit = 50;
 export const defaultActivityLimit = 10;
 
 /** The site details lists ('Scroll For more'): newest first, `cursor` is the previous page's nextCursor. */
@@ -32,7 +32,7 @@ export const SiteActivityQuery = Schema.Struct({
 });
 export type SiteActivityQuery = typeof SiteActivityQuery.Type;
 
-export const cursorPage = <S extends Schema.Top>(item: S) =>
+const cursorPage = <S extends Schema.Top>(item: S) =>
   Schema.Struct({ items: Schema.Array(item), nextCursor: Schema.NullOr(Schema.String) });
 
 export const CheckInPage = cursorPage(CheckIn);

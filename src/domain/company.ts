@@ -79,7 +79,7 @@ export const companySortOptions: readonly { readonly key: CompanySortKey; readon
   { key: 'name.string.desc', label: 'Sort Z-A' },
 ];
 
-export const maxPageSize = 100;
+const maxPageSize = 100;
 export const defaultPageSize = 20;
 
 const wholeNumberFromString = (minimum: number, maximum: number, message: string) =>

@@ -153,7 +153,7 @@ const humanise = (key: string) => {
  * Issue 13 §2: a field's name as a person reads it, from its path: 'Company Name', 'Licences item 1,
  * Licence number'. Names come from `fieldLabels`; a key without one is spelled out from its path.
  */
-export function fieldLabel(path: string): string {
+function fieldLabel(path: string): string {
   const segments = path.split('.').filter((segment) => segment !== '');
   const parts: string[] = [];
   segments.forEach((segment, index) => {

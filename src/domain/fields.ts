@@ -26,10 +26,10 @@ export const textLimits = {
 const loneSurrogate = /[\uD800-\uDFFF]/u;
 
 /** PostgreSQL refuses U+0000 in text and UTF-8 has no lone surrogates: neither is ever stored. */
-export const hasOnlyAllowedCharacters = (value: string) => !value.includes('\u0000') && !loneSurrogate.test(value);
+const hasOnlyAllowedCharacters = (value: string) => !value.includes('\u0000') && !loneSurrogate.test(value);
 
 /** Characters as a person counts them: an emoji is one, where JavaScript's length counts two. */
-export function characterCount(value: string): number {
+function characterCount(value: string): number {
   let count = 0;
   for (const _character of value) count += 1;
   return count;

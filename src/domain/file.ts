@@ -25,7 +25,7 @@ export function acceptAttribute(type: FileType): string {
   return extensionsByType[type].join(',');
 }
 
-export const FileTypeSchema = Schema.Literals(fileTypes).annotate({ message: 'Choose a photo, company logo, site safety plan or terms and conditions file' });
+const FileTypeSchema = Schema.Literals(fileTypes).annotate({ message: 'Choose a photo, company logo, site safety plan or terms and conditions file' });
 
 export const FileUploadRequest = Schema.Struct({
   type: FileTypeSchema,

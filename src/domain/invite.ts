@@ -15,9 +15,9 @@ export const inviteMessages = {
 /** DESIGN.md Invitations: a code lives 7 days. */
 export const inviteLifetimeDays = 7;
 
-export const invitableRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
+const invitableRoles = ['CompanyAdmin', 'CompanySupervisor', 'CompanyAuditor'] as const;
 export type InvitableRole = (typeof invitableRoles)[number];
-export const InvitableRoleSchema = Schema.Literals(invitableRoles).annotate({ message: inviteMessages.role });
+const InvitableRoleSchema = Schema.Literals(invitableRoles).annotate({ message: inviteMessages.role });
 
 /** Spec §7 POST user/invite; spec §5: all fields required, a valid contact email, a phone of 8 to 10 digits. */
 export const InviteInput = Schema.Struct({
@@ -51,7 +51,7 @@ export const AcceptInvite = Schema.Struct({ inviteCode: requiredText(textLimits.
 export type AcceptInvite = typeof AcceptInvite.Type;
 
 /** Issue 12: where the latest invitation email is: queued or being sent, sent, failed and retried later, or given up. */
-export const invitationEmailStatuses = ['sending', 'sent', 'retrying', 'failed'] as const;
+const invitationEmailStatuses = ['sending', 'sent', 'retrying', 'failed'] as const;
 export type InvitationEmailStatus = (typeof invitationEmailStatuses)[number];
 
 /** A pending invitation as the client page lists it; username is the invited contact email. */

@@ -23,8 +23,3 @@ export const pageCursorResult = {
   nextCursor: Schema.NullOr(Schema.String),
   previousCursor: Schema.NullOr(Schema.String),
 };
-
-export interface PageCursorQuery {
-  readonly after?: string | undefined;
-  readonly before?: string | undefined;
-}

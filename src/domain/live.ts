@@ -1,7 +1,7 @@
 import { Schema } from 'effect';
 
 /** What changed in a company, so the screens that show it fetch it again (issue 8 live updates). */
-export const liveTopics = ['swms', 'sites', 'onsite'] as const;
+const liveTopics = ['swms', 'sites', 'onsite'] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 
 /** Sent to every open screen of the company when a change may have been missed (the server lost its database for a while). */

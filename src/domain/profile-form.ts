@@ -37,7 +37,7 @@ export function formValuesOf(profile: Profile): ProfileFormValues {
 }
 
 /** The request body as the form would send it, before the shared schema has checked it. */
-export function updateInput(values: ProfileFormValues, role: Role | null): Record<string, unknown> {
+function updateInput(values: ProfileFormValues, role: Role | null): Record<string, unknown> {
   const { tradeQualifications, whitecardNumber, ...personal } = values;
   return needsBusinessDetails(role) ? { ...personal, businessDetails: { tradeQualifications, whitecardNumber } } : personal;
 }

@@ -2,7 +2,7 @@ import { Schema } from 'effect';
 import { ProfilePhone, RequiredText, Email } from './fields';
 import { RoleSchema } from './roles';
 
-export const BusinessDetails = Schema.Struct({
+const BusinessDetails = Schema.Struct({
   tradeQualifications: RequiredText,
   whitecardNumber: RequiredText,
 });

@@ -39,7 +39,7 @@ export function foreignSitesMessage(count: number, total: number): string {
   return `${sitesCount(count, total)} ${count === 1 ? 'is not a site' : 'are not sites'} of this company, so no status was changed`;
 }
 
-export const maxSitesPerBulkChange = 500;
+const maxSitesPerBulkChange = 500;
 export const maxSitesPerMatchingChange = 10_000;
 export const maxSitePageSize = 100;
 export const defaultSitePageSize = 20;
@@ -59,7 +59,7 @@ const SiteText = requiredText(maxTextLength);
 const SiteSearchText = text(maxSiteSearchLength, { notText: projectSiteMessages.search, tooLong: projectSiteMessages.search });
 
 /** Spec §5 project site form: an Australian postcode is 4 digits. */
-export const Postcode = RequiredText.check(rule((value) => /^\d{4}$/.test(value.trim()), projectSiteMessages.postcode));
+const Postcode = RequiredText.check(rule((value) => /^\d{4}$/.test(value.trim()), projectSiteMessages.postcode));
 
 /** A site safety plan PDF already uploaded through POST file; a url sent back with it is ignored. */
 export const SiteSafetyPlanReference = Schema.Struct({
@@ -120,11 +120,11 @@ export const BulkStatusInput = Schema.Struct({
 export type BulkStatusInput = typeof BulkStatusInput.Type;
 
 /** The rows a list search and status filter match, as GET company/{id}/projectSites reads them. */
-export const SiteMatchingSet = Schema.Struct({
+const SiteMatchingSet = Schema.Struct({
   search: Schema.optionalKey(SiteSearchText),
   status: Schema.optionalKey(SiteStatusSchema.annotate({ message: projectSiteMessages.filter })),
 });
-export type SiteMatchingSet = typeof SiteMatchingSet.Type;
+type SiteMatchingSet = typeof SiteMatchingSet.Type;
 
 /**
  * Spec §4 bulk Change Status over a select-all: every site of the company matching the list's search
@@ -151,13 +151,13 @@ export const SiteStatusInput = Schema.Struct({
 });
 export type SiteStatusInput = typeof SiteStatusInput.Type;
 
-export const SiteSafetyPlan = Schema.Struct({
+const SiteSafetyPlan = Schema.Struct({
   friendlyName: Schema.String,
   fileKey: Schema.String,
   type: Schema.Literal('siteSafetyPlan'),
   url: Schema.String,
 });
-export type SiteSafetyPlan = typeof SiteSafetyPlan.Type;
+type SiteSafetyPlan = typeof SiteSafetyPlan.Type;
 
 /**
  * Spec §3 project site as the server answers it. supervisor is the supervisor's user-role id (the
@@ -213,7 +213,7 @@ export type SiteSortKey = (typeof siteSortKeys)[number];
 export const defaultSiteSort: SiteSortKey = 'createdAt.date.desc';
 
 /** Spec §5 filter keys, field.type.value: one per status. */
-export const siteFilterKeys = siteStatuses.map((status) => `status.string.${status}` as const);
+const siteFilterKeys = siteStatuses.map((status) => `status.string.${status}` as const);
 export type SiteFilterKey = (typeof siteFilterKeys)[number];
 
 const wholeNumberFromString = (maximum: number, message: string) =>

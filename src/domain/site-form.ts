@@ -5,7 +5,6 @@ import { siteTimeZone, type SiteTimeZone } from './site-time-zone';
 
 export const siteTextFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName', 'otherPpe'] as const;
 export type SiteTextField = (typeof siteTextFields)[number];
-export const requiredSiteFields = ['address', 'suburb', 'postcode', 'siteNumber', 'clientName'] as const;
 export type SiteField = SiteTextField | 'timeZone' | 'supervisor' | 'ppe' | 'siteSafetyPlan';
 
 export interface SiteFormValues extends Record<SiteTextField, string> {
@@ -56,7 +55,7 @@ export function withPostcode(values: SiteFormValues, postcode: string): SiteForm
 }
 
 /** The body as the form would send it; a supervisor not chosen here is left out, so the server keeps it. */
-export function siteInputOf(values: SiteFormValues): Record<string, unknown> {
+function siteInputOf(values: SiteFormValues): Record<string, unknown> {
   const { supervisor, ...rest } = values;
   return supervisor === undefined ? rest : { ...rest, supervisor };
 }

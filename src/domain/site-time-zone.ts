@@ -43,7 +43,7 @@ export const siteTimeZones = [
 ] as const;
 export type SiteTimeZone = (typeof siteTimeZones)[number];
 
-export const siteTimeZoneMessage = 'Choose one of the offered time zones';
+const siteTimeZoneMessage = 'Choose one of the offered time zones';
 
 export const SiteTimeZoneSchema = Schema.Literals(siteTimeZones).annotate({ message: siteTimeZoneMessage });
 
@@ -69,8 +69,6 @@ export const stateTimeZones: Record<AustralianState, SiteTimeZone> = {
   TAS: 'Australia/Hobart',
   NT: 'Australia/Darwin',
 };
-
-export const isSiteTimeZone = (value: string): value is SiteTimeZone => (siteTimeZones as readonly string[]).includes(value);
 
 /**
  * Issue 55 §3: the time zone a site's address puts it in, from its postcode's state; Broken Hill (2880) keeps South

@@ -24,7 +24,7 @@ export const siteVisitMessages = {
 } as const;
 
 /** How a check-in ended: by the tradesperson, by an admin or supervisor, or at midnight site time. */
-export const checkoutKinds = ['self', 'manual', 'automatic'] as const;
+const checkoutKinds = ['self', 'manual', 'automatic'] as const;
 export type CheckoutKind = (typeof checkoutKinds)[number];
 export const CheckoutKindSchema = Schema.Literals(checkoutKinds);
 

@@ -16,8 +16,8 @@ export interface PendingPhoto {
 }
 export type PendingPhotos = Partial<Record<PhotoSlot, PendingPhoto>>;
 
-export type DraftTask = SwmsDraft['task'];
-export type DraftTaskText = Exclude<keyof DraftTask, PhotoSlot | 'ppe'>;
+type DraftTask = SwmsDraft['task'];
+type DraftTaskText = Exclude<keyof DraftTask, PhotoSlot | 'ppe'>;
 
 /** What one edit changes; photos change only through their own events. */
 export interface DraftPatch {

@@ -51,7 +51,7 @@ const Person = Schema.Struct({ _id: Schema.String, firstName: Schema.String, sur
 const ReviewerDetails = Schema.NullOr(Schema.Struct({ firstName: Schema.String, surname: Schema.String }));
 const Photo = Schema.NullOr(Schema.Struct({ url: Schema.String }));
 
-export const SwmsSite = Schema.Struct({
+const SwmsSite = Schema.Struct({
   _id: Schema.String,
   siteNumber: Schema.String,
   address: Schema.String,
@@ -59,7 +59,7 @@ export const SwmsSite = Schema.Struct({
   /** Issue 55 §3: a SWMS is submitted at its site and its times show on the site's clock. */
   timeZone: SiteTimeZoneSchema,
 });
-export type SwmsSite = typeof SwmsSite.Type;
+type SwmsSite = typeof SwmsSite.Type;
 
 const RiskBandSchema = Schema.Literals(['Catastrophic', 'High', 'Moderate', 'Low'] satisfies RiskBand[]);
 
@@ -119,13 +119,6 @@ export const swmsSortKeys = ['createdAt.date.desc', 'createdAt.date.asc', 'siteN
 export type SwmsSortKey = (typeof swmsSortKeys)[number];
 export const defaultSwmsSort: SwmsSortKey = 'createdAt.date.desc';
 
-export const swmsSortOptions: readonly { readonly key: SwmsSortKey; readonly label: string }[] = [
-  { key: 'createdAt.date.desc', label: 'Date New-Old' },
-  { key: 'createdAt.date.asc', label: 'Date Old-New' },
-  { key: 'siteNumber.number.asc', label: 'Job No. Low-High' },
-  { key: 'siteNumber.number.desc', label: 'Job No. High-Low' },
-];
-
 /** Spec §5 filter keys, field.type.value: the viewer's own review flag. */
 export const swmsFilterKeys = ['status.string.forReview', 'status.string.reviewed'] as const;
 export type SwmsFilterKey = (typeof swmsFilterKeys)[number];
@@ -145,7 +138,7 @@ export const swmsFilterOptions: readonly { readonly key: SwmsFilterKey; readonly
   { key: 'status.string.reviewed', label: 'Reviewed' },
 ];
 
-export const maxSwmsPageSize = 100;
+const maxSwmsPageSize = 100;
 export const defaultSwmsPageSize = 20;
 export const maxSwmsSearchLength = 100;
 
@@ -183,7 +176,7 @@ export const SwmsList = Schema.Struct({
 });
 export type SwmsList = typeof SwmsList.Type;
 
-export const maxBulkSwms = 500;
+const maxBulkSwms = 500;
 
 /** Issue 9: the most SWMS one combined PDF holds. */
 export const maxSwmsExport = 1000;

@@ -2,12 +2,12 @@ import { Schema } from 'effect';
 import { decode, fieldErrors } from './decode';
 import { TradesProfileUpdate, type PhotoReference, type TradesPerson } from './trades';
 
-export const tradesTextFields = [
+const tradesTextFields = [
   'firstName', 'surname', 'phone', 'email', 'emergencyContactName', 'emergencyContactPhone', 'tradeQualifications', 'whitecardNumber',
 ] as const;
 export type TradesTextField = (typeof tradesTextFields)[number];
 
-export const licenceFields = ['licenceClass', 'number', 'expiresOn'] as const;
+const licenceFields = ['licenceClass', 'number', 'expiresOn'] as const;
 export type LicenceField = (typeof licenceFields)[number];
 
 /** Schema.isMaxLength(20) on TradesProfileUpdate.licences: the form offers no more rows than the server takes. */
@@ -128,7 +128,7 @@ export function allFieldIds(values: TradesProfileValues): string[] {
   ];
 }
 
-export function updateInput(values: TradesProfileValues): Record<string, unknown> {
+function updateInput(values: TradesProfileValues): Record<string, unknown> {
   const { licences, ...rest } = values;
   return { ...rest, licences: licences.map(({ key: _key, ...licence }) => licence) };
 }
@@ -156,7 +156,7 @@ export function checkTradesProfile(values: TradesProfileValues): CheckedTradesPr
 const StoredPhoto = Schema.NullOr(Schema.Struct({ friendlyName: Schema.String, fileKey: Schema.String, type: Schema.Literal('photo') }));
 
 /** A draft read back from browser storage: untrusted, so decoded; anything else is ignored. */
-export const TradesProfileDraft = Schema.Struct({
+const TradesProfileDraft = Schema.Struct({
   firstName: Schema.String,
   surname: Schema.String,
   phone: Schema.String,

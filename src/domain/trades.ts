@@ -46,13 +46,13 @@ export const licenceClassSuggestions = [
   'Concrete placing boom (PB)', 'Reach stacker (RS)', 'Electrical licence', 'Asbestos removal (Class A or B)',
 ] as const;
 
-export const LicenceInput = Schema.Struct({
+const LicenceInput = Schema.Struct({
   licenceClass: RequiredText,
   number: RequiredText,
   expiresOn: CalendarDate,
   photo: OptionalPhotoReference,
 });
-export type LicenceInput = typeof LicenceInput.Type;
+type LicenceInput = typeof LicenceInput.Type;
 
 /** PUT profile/trades/{id}: the tradesperson's own profile (spec §2 /trades fields plus issue 10's white card photo and licences). */
 export const TradesProfileUpdate = Schema.Struct({
@@ -126,7 +126,7 @@ export function checkInProblems(profile: CheckableProfile, today: string): strin
   return problems;
 }
 
-export const licenceWarningDays = 30;
+const licenceWarningDays = 30;
 
 export type LicenceStanding = 'expired' | 'expiresSoon' | 'current';
 

@@ -11,10 +11,10 @@ import { whenIdle } from './when-idle';
  */
 const dialogSource = onDemand(() => import('./dialog'));
 
-export type DialogParts = typeof DialogModule;
+type DialogParts = typeof DialogModule;
 
 /** What the button that opens the dialog is given: focus returns to it as the dialog closes. */
-export interface DialogTriggerProps {
+interface DialogTriggerProps {
   readonly ref: RefObject<HTMLButtonElement | null>;
   readonly onClick: () => void;
   readonly 'aria-haspopup': 'dialog';

@@ -7,9 +7,9 @@ import { BackLink, ErrorState } from './status';
 import './styles/problem-state.css';
 
 /** The failed reads a detail page tells apart (machines/load-problem.ts decides which from the HTTP status). */
-export type PageProblem = 'notFound' | 'notAllowed' | 'failed';
+type PageProblem = 'notFound' | 'notAllowed' | 'failed';
 
-export const problemMessages = {
+const problemMessages = {
   notFoundTitle: 'Not Found',
   notAllowedTitle: 'Not Authorised',
   notFound: 'This page does not exist',

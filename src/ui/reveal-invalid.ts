@@ -1,4 +1,3 @@
-import { useEffect, type RefObject } from 'react';
 
 /** Issue 55 §5: the first field with a message, else the form's own alert, is scrolled to the middle of the view and focused. */
 export function revealFirstInvalid(form: HTMLElement | null): void {
@@ -9,11 +8,4 @@ export function revealFirstInvalid(form: HTMLElement | null): void {
     if (!target.hasAttribute('tabindex') && target.getAttribute('role') === 'alert') target.tabIndex = -1;
     target.focus({ preventScroll: true });
   });
-}
-
-/** Reveals the form's invalid field each time a refusal arrives (a new message object or text). */
-export function useRevealRefusal(form: RefObject<HTMLElement | null>, refusal: unknown): void {
-  useEffect(() => {
-    if (refusal) revealFirstInvalid(form.current);
-  }, [form, refusal]);
 }

@@ -17,7 +17,7 @@ import { cx } from './cx';
 import { onDemand, useOnDemandControl } from './on-demand';
 import { SelectTriggerContent, type SelectOption, type SelectTriggerProps } from './select-trigger';
 
-export type { SelectOption, SelectTriggerProps } from './select-trigger';
+export type { SelectOption,  } from './select-trigger';
 
 interface SelectBaseProps {
   readonly id?: string;
@@ -34,7 +34,7 @@ interface SelectBaseProps {
 export type SelectProps = SelectBaseProps &
   ({ readonly labelledBy: string; readonly label?: undefined } | { readonly label: string; readonly labelledBy?: undefined });
 
-export const selectedLabel = (options: readonly SelectOption[], value: string) => options.find((option) => option.value === value)?.label ?? '';
+const selectedLabel = (options: readonly SelectOption[], value: string) => options.find((option) => option.value === value)?.label ?? '';
 
 /**
  * As wide as its longest option at least (as a native select is), so the control does not jump when

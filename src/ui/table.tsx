@@ -34,7 +34,3 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td data-slot="table-cell" className={cx('table-cell', className)} {...props} />;
 }
-
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption data-slot="table-caption" className={cx('table-caption', className)} {...props} />;
-}

@@ -4,7 +4,7 @@ import { cx } from './cx';
 import { CloseIcon } from './icons';
 
 /** Spec §1 and §9: toasts close automatically after 5000 ms. Swiped right, off the screen's edge, to dismiss. */
-export const toastDuration = 5000;
+const toastDuration = 5000;
 
 export function ToastProvider({ duration = toastDuration, swipeDirection = 'right', ...props }: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={duration} swipeDirection={swipeDirection} {...props} />;
@@ -24,16 +24,8 @@ export function Toast({ className, tone = 'info', ...props }: ToastProps) {
   return <ToastPrimitive.Root data-slot="toast" data-tone={tone} className={cx('toast', className)} {...props} />;
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title data-slot="toast-title" className={cx('toast-title', className)} {...props} />;
-}
-
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description data-slot="toast-description" className={cx('toast-description', className)} {...props} />;
-}
-
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return <ToastPrimitive.Action data-slot="toast-action" className={cx('toast-action', className)} {...props} />;
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {

@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
 
 /** TEST_DATABASE_URL names a PostgreSQL server to test on (CI sets it); without it only the embedded PGlite is tested. */
-export const postgresUrl = process.env.TEST_DATABASE_URL;
+const postgresUrl = process.env.TEST_DATABASE_URL;
 
-export const needsPostgres = 'needs PostgreSQL: set TEST_DATABASE_URL=postgres://… (CI sets it)';
+const needsPostgres = 'needs PostgreSQL: set TEST_DATABASE_URL=postgres://… (CI sets it)';
 
 /**
  * A describe block that runs on PostgreSQL only. Without a server it holds one skipped test whose name says

@@ -22,7 +22,7 @@ export interface PortalProcess {
  * server as the bundle it builds, or `cli`'s, which runs the CLI from that bundle. So a spawned portal or command
  * runs the very code and flags `npm start` and `npm run cli` do.
  */
-export const scriptArguments = (name: 'start' | 'cli'): string[] => {
+const scriptArguments = (name: 'start' | 'cli'): string[] => {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const script = scripts[name] ?? '';
   const [command, ...args] = script.trim().split(/\s+/);
@@ -31,7 +31,7 @@ export const scriptArguments = (name: 'start' | 'cli'): string[] => {
 };
 
 /** The environment of an API-only portal process for tests: no web build, no demo data unless asked. */
-export const apiOnly = { SERVE_SPA: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' } as const;
+const apiOnly = { SERVE_SPA: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' } as const;
 
 /** Runs the real start script (`npm start` without npm) in a process of its own. */
 export function spawnPortal(env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null>; output(): string } {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   readonly from: string;
   readonly to: readonly string[];
   readonly raw: string;

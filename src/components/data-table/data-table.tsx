@@ -37,8 +37,8 @@ import { SelectionBar, SelectPageCheckbox, SelectRowCheckbox, type BulkSelection
 import './data-table.css';
 
 export type { BulkSelectionActor } from './table-selection';
-export type { TableFilterOption } from './table-filter';
-export { nextSort, parseSort } from './sort';
+;
+;
 export { pageCount } from './table-pagination';
 
 export interface DataTableColumn<Row> {
@@ -52,7 +52,7 @@ export interface DataTableColumn<Row> {
   readonly card?: 'title' | 'status';
 }
 
-export interface DataTableSort {
+interface DataTableSort {
   readonly value: string;
   readonly onChange: (sort: string) => void;
 }

@@ -1,5 +1,5 @@
 /** Spec §5 sort keys are field.type.direction; a column names its field.type part. */
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 
 export interface ParsedSort {
   readonly column: string;

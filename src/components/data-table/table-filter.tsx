@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Select } from '../../ui/select';
 
-export interface TableFilterOption {
+interface TableFilterOption {
   /** '' stands for no filter. */
   readonly value: string;
   readonly label: string;

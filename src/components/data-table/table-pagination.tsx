@@ -11,7 +11,7 @@ export interface TablePaginationProps {
   readonly itemsLabel?: string;
 }
 
-export const paginationText = {
+const paginationText = {
   previous: 'Previous page',
   next: 'Next page',
   range: (first: number, last: number, total: number, items: string) => `Showing ${first}–${last} of ${total} ${items}`,

@@ -7,7 +7,7 @@ import { Checkbox } from '../../ui/checkbox';
 
 export type BulkSelectionActor = ActorRefFrom<typeof bulkSelectionMachine>;
 
-export const selectionText = {
+const selectionText = {
   selectPage: 'Select all rows on this page',
   selectRow: (label: string) => `Select ${label}`,
   selected: (count: number) => `${count} selected`,

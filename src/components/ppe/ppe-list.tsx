@@ -7,7 +7,7 @@ import { ppeLabels, ppeValues, type Ppe } from '../../domain/ppe';
 import { PpeIcon } from './ppe-icons';
 import './ppe.css';
 
-export const ppeText = { none: 'No PPE listed', list: 'PPE Required' } as const;
+const ppeText = { none: 'No PPE listed', list: 'PPE Required' } as const;
 
 export interface PpeListProps {
   readonly ppe: readonly Ppe[];

@@ -23,7 +23,7 @@ function luminance(hex: string): number {
 }
 
 /** Black or white, whichever reads better on `background` (WCAG contrast ratio). */
-export function textColourOn(background: string): '#000000' | '#ffffff' {
+function textColourOn(background: string): '#000000' | '#ffffff' {
   const light = luminance(background);
   return (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) ? '#000000' : '#ffffff';
 }

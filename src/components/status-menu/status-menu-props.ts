@@ -1,5 +1,5 @@
 /** StatusMenu's props, shared by the button (./status-menu.tsx) and the Radix menu behind it (./status-menu-popup.tsx). */
-export interface StatusMenuOption<TStatus extends string> {
+interface StatusMenuOption<TStatus extends string> {
   readonly status: TStatus;
   readonly disabled: boolean;
 }

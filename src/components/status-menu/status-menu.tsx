@@ -16,9 +16,9 @@ import { onDemand, useOnDemandControl } from '../../ui/on-demand';
 import type { StatusMenuProps } from './status-menu-props';
 import './status-menu.css';
 
-export type { StatusMenuOption, StatusMenuProps } from './status-menu-props';
+export type {  StatusMenuProps } from './status-menu-props';
 
-export const statusMenuText = { changeStatus: 'Change Status' } as const;
+const statusMenuText = { changeStatus: 'Change Status' } as const;
 
 const popupSource = onDemand(() => import('./status-menu-popup'));
 

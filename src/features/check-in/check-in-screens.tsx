@@ -15,7 +15,7 @@ import { newSwmsPath } from '../../domain/swms-draft';
 import { SignInPanel } from './sign-in-panel';
 import { checkInText } from './strings';
 
-export type CheckInActor = ActorRefFrom<typeof siteCheckInMachine>;
+type CheckInActor = ActorRefFrom<typeof siteCheckInMachine>;
 
 interface ScreenProps {
   readonly actor: CheckInActor;

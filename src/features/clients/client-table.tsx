@@ -6,7 +6,7 @@ import { formatAbn } from '../../domain/format-abn';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../ui/table';
 import { clientText } from './strings';
 
-export const clientPath = (company: Pick<Company, '_id'>) => `/clients/${encodeURIComponent(company._id)}`;
+const clientPath = (company: Pick<Company, '_id'>) => `/clients/${encodeURIComponent(company._id)}`;
 
 /** A click anywhere on a row opens the client; the name is the row's real link for keyboards and screen readers. */
 export function ClientTable({ clients, busy }: { readonly clients: readonly Company[]; readonly busy: boolean }) {

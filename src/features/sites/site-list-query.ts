@@ -60,7 +60,7 @@ export function siteListSearchParams(query: SiteListQuery): URLSearchParams {
   return params;
 }
 
-export const filterKeyOf = (status: SiteStatus | null): SiteFilterKey | null => (status ? `status.string.${status}` : null);
+const filterKeyOf = (status: SiteStatus | null): SiteFilterKey | null => (status ? `status.string.${status}` : null);
 
 export function listParams(query: SiteListQuery): ProjectSiteListParams {
   const filter = filterKeyOf(query.status);

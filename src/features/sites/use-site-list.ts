@@ -30,7 +30,7 @@ type FetchedRows =
   | { readonly status: 'failed'; readonly list: null; readonly key: string }
   | { readonly status: 'ready'; readonly list: ProjectSiteList; readonly key: string };
 
-export type SiteRows = Omit<FetchedRows, 'key'>;
+type SiteRows = Omit<FetchedRows, 'key'>;
 
 /**
  * The project site list of spec §2: its query lives in the address bar, its rows come from the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getEmployees } from '../../api/get-employees';
 
-export interface SupervisorOption {
+interface SupervisorOption {
   /** The supervisor's user-role id, as a site names its supervisor. */
   readonly id: string;
   readonly name: string;

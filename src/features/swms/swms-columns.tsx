@@ -6,7 +6,7 @@ import { riskBand } from '../../domain/risk';
 import { ReviewFlagMark, ReviewStatusBadge } from './review-status-badge';
 import { swmsText } from './strings';
 
-export const submitterName = (row: SwmsListItem) => `${row.submittedBy.firstName} ${row.submittedBy.surname}`.trim();
+const submitterName = (row: SwmsListItem) => `${row.submittedBy.firstName} ${row.submittedBy.surname}`.trim();
 
 export const swmsRowLabel = (row: SwmsListItem) => swmsText.rowLabel(submitterName(row), formatDateTime(row.createdAt, row.siteTimeZone));
 

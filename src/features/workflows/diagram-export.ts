@@ -21,7 +21,7 @@ function statechartRules(): string {
 }
 
 /** A standalone SVG file of the drawing: its own styles and the current theme's colours inside it. */
-export function standaloneSvg(svg: SVGSVGElement): string {
+function standaloneSvg(svg: SVGSVGElement): string {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const computed = getComputedStyle(document.documentElement);
   const variables = themeVariables.map((name) => `${name}: ${computed.getPropertyValue(name).trim()};`).join(' ');

@@ -23,12 +23,12 @@ export interface PlacedTransition {
 }
 
 /** One line of an arrow's words: the event's, or the condition's (drawn quieter). */
-export interface ArrowLine {
+interface ArrowLine {
   readonly text: string;
   readonly condition: boolean;
 }
 
-export interface PlacedInitial {
+interface PlacedInitial {
   readonly parentId: string;
   readonly marker: Box;
   readonly points: readonly { readonly x: number; readonly y: number }[];
@@ -56,7 +56,7 @@ const stateLineChars = 22;
 const transitionLineChars = 30;
 
 /** Words broken into lines of at most `max` characters (a longer word keeps a line to itself). */
-export function wrapWords(text: string, max: number): string[] {
+function wrapWords(text: string, max: number): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
@@ -73,7 +73,7 @@ export const stateTitle = (state: DiagramState) => (state.kind === 'parallel' ? 
 export const stateLines = (state: DiagramState) => (state.childIds.length > 0 ? [stateTitle(state)] : wrapWords(stateTitle(state), stateLineChars));
 
 /** The words on a transition's arrow: its event, then its condition, each wrapped. */
-export const transitionLines = (transition: DiagramTransition): ArrowLine[] => [
+const transitionLines = (transition: DiagramTransition): ArrowLine[] => [
   ...wrapWords(transition.label, transitionLineChars).map((text) => ({ text, condition: false })),
   ...wrapWords(transition.condition ?? '', transitionLineChars).map((text) => ({ text, condition: true })),
 ];

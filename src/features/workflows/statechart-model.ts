@@ -1,7 +1,7 @@
 import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { MachineLabels } from '../../../machines/machine-labels';
 
-export type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+type StateKind = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
 export interface DiagramState {
   readonly id: string;
@@ -19,7 +19,7 @@ export interface DiagramState {
   readonly childIds: readonly string[];
 }
 
-export type TransitionKind = 'event' | 'always' | 'after' | 'done' | 'error';
+type TransitionKind = 'event' | 'always' | 'after' | 'done' | 'error';
 
 export interface DiagramTransition {
   readonly id: string;
@@ -74,7 +74,7 @@ const composites = new Map<unknown, string>([
 ]);
 
 /** A guard's code name; xstate's `not`, `and`, `or` and `stateIn` spelled out with what they hold. */
-export function guardName(guard: unknown): string | null {
+function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
@@ -96,7 +96,7 @@ function delayWords(delay: string): string {
 }
 
 /** The kind of a transition's event, and the key its words are found under in the machine's labels. */
-export function describeEvent(eventType: string): { kind: TransitionKind; labelKey: string } {
+function describeEvent(eventType: string): { kind: TransitionKind; labelKey: string } {
   if (eventType === '') return { kind: 'always', labelKey: '' };
   if (eventType.startsWith('xstate.done.actor.')) return { kind: 'done', labelKey: eventType };
   if (eventType.startsWith('xstate.error.actor.')) return { kind: 'error', labelKey: eventType };

@@ -8,7 +8,7 @@ export interface View {
 }
 
 /** The diagram's smallest words are 12 px: at this zoom or more they show at 12 px or more (issue 55 §9). */
-export const readableScale = 1;
+const readableScale = 1;
 const minScale = 0.15;
 const margin = 16;
 const maxScale = 4;

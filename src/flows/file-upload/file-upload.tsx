@@ -29,7 +29,7 @@ import { fileUploadMachine, type UploadInput } from '../../../machines/file-uplo
 import { fileUploadText } from './strings';
 import './file-upload.css';
 
-export type Uploader = (
+type Uploader = (
   file: File,
   type: FileType,
   options: { readonly onProgress: (fraction: number) => void; readonly signal: AbortSignal },

@@ -12,7 +12,7 @@ export function rememberReturnTo(path: string): void {
   }
 }
 
-export function readReturnTo(): string | null {
+function readReturnTo(): string | null {
   try {
     return window.sessionStorage.getItem(returnToKey) || null;
   } catch {

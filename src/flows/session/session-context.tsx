@@ -4,7 +4,7 @@ import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { sessionMachine } from '../../../machines/session.machine';
 import { sessionImplementations } from './session-implementations';
 
-export const sessionLogic = sessionMachine.provide(sessionImplementations);
+const sessionLogic = sessionMachine.provide(sessionImplementations);
 
 type SessionActor = Actor<typeof sessionLogic>;
 type SessionSnapshot = SnapshotFrom<typeof sessionLogic>;

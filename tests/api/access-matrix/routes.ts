@@ -11,7 +11,7 @@ import { checkedInAtOwnSite, inviteBody, siteBody, type CompanyRecords, type Pri
  * A principal not named is refused everywhere, and then another company's record and an unknown id
  * must answer alike, byte for byte.
  */
-export type Reach = Partial<Record<Principal, 'own' | 'any'>>;
+type Reach = Partial<Record<Principal, 'own' | 'any'>>;
 
 export interface MatrixRoute extends RouteEntry {
   readonly method: string | readonly string[];

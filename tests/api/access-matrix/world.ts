@@ -43,7 +43,7 @@ export interface World {
 
 type Answer = { _id?: string; userRole?: { _id: string } };
 
-export async function send(app: FastifyInstance, method: string, url: string, token: string | undefined, payload?: unknown) {
+async function send(app: FastifyInstance, method: string, url: string, token: string | undefined, payload?: unknown) {
   return app.inject({
     method: method as 'GET',
     url,

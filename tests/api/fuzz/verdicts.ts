@@ -15,7 +15,7 @@ export interface Answer {
 const machineWords = /FST_|ERR_|\bExpected\b|Missing key|Unexpected key|\[object |\bundefined\b|\bNaN\b|SyntaxError|TypeError|RangeError|Unexpected token|at position \d|\bat \S+ \(|statusCode|"error"/;
 
 /** Why a 4xx body is not a sentence a person can act on, or undefined when it is one. */
-export function unreadable(answer: Answer, answers: Answers): string | undefined {
+function unreadable(answer: Answer, answers: Answers): string | undefined {
   if (answers === 'protocol') return undefined;
   const text = answer.body.trim();
   if (answers === 'page') {
@@ -34,7 +34,7 @@ export function unreadable(answer: Answer, answers: Answers): string | undefined
 const spelledOut = (key: string) => key.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** Whether a 400 names the field at one of `paths`, by the name forms and the spec give it or by its own key. */
-export function namesField(message: string, paths: readonly string[]): boolean {
+function namesField(message: string, paths: readonly string[]): boolean {
   const lower = message.toLowerCase();
   return paths.some((path) => {
     const key = path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? path;

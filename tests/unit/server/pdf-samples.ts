@@ -23,7 +23,7 @@ export const companyName = 'Ōtautahi Строй 建设 בנייה';
 export const longWord = 'a'.repeat(300);
 export const longUrl = `https://example.com.au/${'very-long-path-segment/'.repeat(12)}end?query=${'x'.repeat(80)}`;
 
-export function sampleSwms(): Swms {
+function sampleSwms(): Swms {
   const names = Object.values(scriptNames);
   return {
     _id: 'swms-1',
