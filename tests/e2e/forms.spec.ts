@@ -109,6 +109,39 @@ test.describe('nothing typed is lost', () => {
     await expect(page).toHaveURL(new RegExp(`/company/${companyId}/projectsites$`));
   });
 
+  test("the tradesperson's profile asks before leaving what was typed: Keep editing keeps it, Leave forgets it, Cancel leaves at once", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInQuickly(page, 'tradie8@trades.demo');
+    await expect(page).toHaveURL(new RegExp(`/trades/${uuid}$`));
+    const home = new URL(page.url()).pathname;
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}/edit$`));
+    const phone = page.getByRole('textbox', { name: 'Phone', exact: true });
+    const saved = await phone.inputValue();
+    await page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true }).fill('Half Typed Contact');
+
+    const dialog = page.getByRole('alertdialog');
+    await page.goBack();
+    await expect(dialog.getByRole('heading', { name: 'Leave without saving?' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${home}/edit$`));
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true })).toHaveValue('Half Typed Contact');
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true })).not.toHaveValue('Half Typed Contact');
+    await expect(page.getByText('Your unsaved changes from last time are back.')).toHaveCount(0);
+
+    // Cancel is the user's own choice: it leaves without the question.
+    await phone.fill(`${saved}9`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await expect(dialog).toHaveCount(0);
+  });
+
   test('an untouched form, and a form just saved, leave without asking', async ({ page }) => {
     const companyId = await openNewSiteForm(page);
     const shell = new AppShell(page);
