@@ -14,10 +14,15 @@ const shots = process.env.SCREENSHOTS_DIR;
 async function snap(page: Page, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-390-${scheme}.png`, fullPage: true });
+  const viewport = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
   }
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /** A site of the admin's with the given PPE and status, and its poster's check-in address. */

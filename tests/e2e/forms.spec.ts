@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page';
 import { CompanyFormPage } from './pages/company-form.page';
@@ -7,6 +8,23 @@ import { uniqueAbn } from './support/abn';
 import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const shots = process.env.SCREENSHOTS_DIR;
+
+/** With SCREENSHOTS_DIR set, the screen is also saved as pictures to look at (light and dark, 390 and 1280 px). */
+async function snap(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 const harbourAbn = '51 824 753 556';
 
 async function openNewSiteForm(page: Page): Promise<string> {
@@ -124,6 +142,7 @@ test.describe('nothing typed is lost', () => {
     await page.goBack();
     await expect(dialog.getByRole('heading', { name: 'Leave without saving?' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${home}/edit$`));
+    await snap(page, 'trades-profile-leave');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true })).toHaveValue('Half Typed Contact');
