@@ -139,7 +139,12 @@ function drawCheckInPage(): Plugin {
         const pageWith = (drawnPage: string) => shell.replace(emptyRoot, `<div id="${drawnPageId}">${drawnPage}</div>${emptyRoot}`);
         return { withJobNumber: pageWith(copies.withJobNumber), withoutJobNumber: pageWith(copies.withoutJobNumber) };
       };
-      return { signedOut: pagesWith(markup.signedOut, styleLinks), returning: pagesWith(markup.returning, `${styleLinks}${codeLinks}`) };
+      return {
+        signedOut: pagesWith(markup.signedOut, styleLinks),
+        returning: pagesWith(markup.returning, `${styleLinks}${codeLinks}`),
+        siteClosed: pagesWith(markup.siteClosed, styleLinks),
+        notices: markup.notices,
+      };
     });
     return JSON.stringify(copies);
   });

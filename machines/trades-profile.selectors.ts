@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { CalendarDate } from '../src/domain/trades';
 import { decode } from '../src/domain/decode';
-import { canAddLicence as roomForLicence, checkTradesProfile, storedPhotoUrls, type TradesProfileValues } from '../src/domain/trades-profile-form';
+import { canAddLicence as roomForLicence, checkTradesProfile, formValuesOf, sameProfileValues, storedPhotoUrls, type TradesProfileValues } from '../src/domain/trades-profile-form';
 import type { tradesProfileMachine } from './trades-profile.machine';
 
 type Snapshot = SnapshotFrom<typeof tradesProfileMachine>;
@@ -37,4 +37,11 @@ export const visibleErrors = (snapshot: Snapshot): Readonly<Record<string, strin
   const visible: Record<string, string> = {};
   for (const id of touched) if (errors[id]) visible[id] = errors[id];
   return visible;
+};
+
+/** Issue 55 §7: the form holds something (typed now, or a kept draft) that differs from the profile as read and is not saved yet. */
+export const hasUnsavedChanges = (snapshot: Snapshot): boolean => {
+  if (!snapshot.matches('editing') && !snapshot.hasTag('saving')) return false;
+  const { person, values: current } = snapshot.context;
+  return person !== null && current !== null && !sameProfileValues(current, formValuesOf(person));
 };

@@ -49,7 +49,7 @@ async function pageFor(request: FastifyRequest, reply: FastifyReply, address: UR
   const page = copies === undefined ? undefined : await drawnCheckInSite(reply.server.db, siteId, address.searchParams.get('key') ?? '', request.log);
   if (copies === undefined || page === undefined) return plain();
   const visitor: DrawnVisitor = signedOut ? 'signedOut' : 'returning';
-  return fillDrawnPage((JSON.parse(copies) as CheckInPageCopies)[visitor], page);
+  return fillDrawnPage(JSON.parse(copies) as CheckInPageCopies, visitor, page);
 }
 
 /**

@@ -188,15 +188,16 @@ export function swmsPdf(record: SwmsRecord): Promise<Buffer> {
   return finish(doc, `${record.companyName} · SWMS ${record.swms._id} · generated ${formatActivity(new Date(), record.swms.site.timeZone)}`);
 }
 
-/** The clock a bundle's own time is written on: its SWMS may be of sites on several, and no viewer's is known here. */
-const bundleClock = 'UTC';
-
-/** Several SWMS in one PDF, after contents pages that name each and the page it starts on. */
-export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[]): Promise<Buffer> {
+/**
+ * Several SWMS in one PDF, after contents pages that name each and the page it starts on. Each SWMS's times are on its
+ * site's clock; when the file was written is on `viewerTimeZone`'s, the clock of whoever asked for it (spec §3).
+ */
+export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[], viewerTimeZone: string): Promise<Buffer> {
+  const generated = formatActivity(new Date(), viewerTimeZone);
   const doc = newDocument(`${companyName} SWMS records`);
   const lineHeight = 14;
   writeText(doc, `${companyName}: SWMS records`, { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
-  writeText(doc, `${records.length} SWMS · generated ${formatActivity(new Date(), bundleClock)}`, { x: margin, size: 10, color: muted });
+  writeText(doc, `${records.length} SWMS · generated ${generated}`, { x: margin, size: 10, color: muted });
   moveDown(doc, 1, 10);
   const contentsTop = doc.y;
   const bottom = doc.page.height - margin - 20;
@@ -221,5 +222,5 @@ export function swmsBundlePdf(companyName: string, records: readonly SwmsRecord[
     writeText(doc, line, { x: margin, y, width: width - 70, maxLines: 1, pageBreaks: false, size: 10, color: ink });
     writeText(doc, `page ${starts[index]}`, { x: margin + width - 70, y, width: 70, align: 'right', pageBreaks: false, size: 10, color: ink });
   });
-  return finish(doc, `${companyName} · SWMS records · generated ${formatActivity(new Date(), bundleClock)}`);
+  return finish(doc, `${companyName} · SWMS records · generated ${generated}`);
 }

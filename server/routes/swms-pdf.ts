@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { defaultViewerTimeZone } from '../../src/domain/site-time-zone';
 import { filteredReviewStatus, maxSwmsExport, swmsMessages, SwmsExportRequest } from '../../src/domain/swms';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { swmsRecords } from '../pdf/swms-records';
@@ -56,7 +57,7 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     if (records.length !== new Set(ids).size) throw badRequest(swmsMessages.refused);
     if (records.length === 0) throw badRequest(swmsMessages.exportTooMany);
     const company = records[0]?.companyName ?? '';
-    const pdf = await (await pdfWriter()).swmsBundlePdf(company, records);
+    const pdf = await (await pdfWriter()).swmsBundlePdf(company, records, body.timeZone ?? defaultViewerTimeZone);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="swms-records-${records.length}.pdf"`)

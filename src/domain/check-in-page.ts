@@ -1,4 +1,5 @@
 import { decodedSegment } from './path-segment';
+import type { SiteStatus } from './site-status';
 
 /**
  * Issue 11: the check-in page a site poster's QR code opens is a tradesperson's first screen, on a phone, often on
@@ -20,14 +21,24 @@ export const checkInPageFile = 'check-in-page.json';
 export const drawnVisitors = ['signedOut', 'returning'] as const;
 export type DrawnVisitor = (typeof drawnVisitors)[number];
 
+/**
+ * What a drawn copy shows below the site: the visitor's way in, or at a site closed for check-in (issue 55 §8) nothing
+ * more than the notice that says so, as the app's page does (no sign-in to a site nobody checks in at).
+ */
+export const drawnBodies = [...drawnVisitors, 'siteClosed'] as const;
+export type DrawnBody = (typeof drawnBodies)[number];
+
 /** The drawn page with its fields as markers, for a site with a job number and for one without. */
 export interface JobNumberCopies {
   readonly withJobNumber: string;
   readonly withoutJobNumber: string;
 }
 
-/** Each visitor's pair of copies. */
-export type CheckInPageCopies = Readonly<Record<DrawnVisitor, JobNumberCopies>>;
+/**
+ * Each body's pair of copies, and the notice each site status puts between the site and the body (issue 55 §8: a
+ * cancelled or on-hold site's page says so before anything to tick): the app's own markup, with the app's words.
+ */
+export type CheckInPageCopies = Readonly<Record<DrawnBody, JobNumberCopies>> & { readonly notices: Readonly<Record<SiteStatus, string>> };
 
 /** The element a page is drawn into, beside `#root`; the app removes it as it takes over. */
 export const drawnPageId = 'drawn-page';
@@ -40,10 +51,12 @@ export type DrawnSite = Readonly<Record<DrawnSiteField, string>>;
 /** Every field the portal fills in, each written as its marker until then: the site's, and the page's own address for the sign-in to come back to. */
 const drawnFields = [...drawnSiteFields, 'returnTo'] as const;
 export type DrawnField = (typeof drawnFields)[number];
-export type DrawnCheckInPage = DrawnSite & { readonly returnTo: string };
+export type DrawnCheckInPage = DrawnSite & { readonly returnTo: string; readonly status: SiteStatus };
 export const drawnMarker = (field: DrawnField) => `{{${field}}}`;
-/** Every marker of `drawnMarker`'s shape, the field's name caught. */
-export const drawnMarkers = new RegExp(`\\{\\{(${drawnFields.join('|')})\\}\\}`, 'g');
+/** Where the site status's notice goes: filled with the build's own markup (`CheckInPageCopies.notices`), not escaped text. */
+export const drawnNoticeMarker = '{{statusNotice}}';
+/** Every marker of `drawnMarker`'s shape and the notice's, the field's name caught (`statusNotice` for the notice). */
+export const drawnMarkers = new RegExp(`\\{\\{(${[...drawnFields, 'statusNotice'].join('|')})\\}\\}`, 'g');
 
 /** The site id in a request's path (no query) when it is the check-in page's address. */
 export function checkInSiteId(pathname: string): string | undefined {

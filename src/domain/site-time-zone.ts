@@ -82,3 +82,33 @@ export function siteTimeZone(postcode: string): SiteTimeZone {
   const state = stateOfPostcode(trimmed);
   return state ? stateTimeZones[state] : 'Australia/Sydney';
 }
+
+/**
+ * Spec §3: a time not at a site shows on the viewer's clock. A file written on the server (the multi-SWMS export) is
+ * told the browser's zone; a caller that does not say one gets Sydney's, the clock of NSW, the ACT, Victoria and
+ * Tasmania, where most of the portal's people are (the time prints with its abbreviation, so it is never ambiguous).
+ */
+export const defaultViewerTimeZone: SiteTimeZone = 'Australia/Sydney';
+
+export const viewerTimeZoneMessage = 'Time zone: give an IANA time zone name, such as Australia/Perth';
+
+/** An IANA zone name this runtime knows ('Australia/Perth', 'UTC', 'Etc/GMT-10'); offsets and free text are refused. */
+export function isTimeZoneName(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ViewerTimeZoneSchema = Schema.String.annotate({ message: viewerTimeZoneMessage }).check(
+  Schema.makeFilter<string>((value) => isTimeZoneName(value) || viewerTimeZoneMessage),
+);
+
+/** The browser's own zone, as the export asks the server to print its times in. */
+export function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZoneName(zone) ? zone : undefined;
+}

@@ -2,7 +2,7 @@ import { Schema, SchemaGetter } from 'effect';
 import { text, textLimits, Uuid } from './fields';
 import { pageCursorFields, pageCursorResult } from './list-page';
 import { PpeSchema } from './ppe';
-import { SiteTimeZoneSchema } from './site-time-zone';
+import { SiteTimeZoneSchema, ViewerTimeZoneSchema } from './site-time-zone';
 import type { RiskBand } from './risk';
 import type { Role } from './roles';
 
@@ -232,12 +232,16 @@ export type SwmsBulkResult = typeof SwmsBulkResult.Type;
 export const SwmsMatchingResult = Schema.Struct({ matched: Schema.Number, changed: Schema.Number });
 export type SwmsMatchingResult = typeof SwmsMatchingResult.Type;
 
-/** POST company/{id}/swms/pdf: the ticked SWMS, or every SWMS the list would show (less the unticked), as one PDF. */
+/**
+ * POST company/{id}/swms/pdf: the ticked SWMS, or every SWMS the list would show (less the unticked), as one PDF;
+ * `timeZone` is the viewer's, which the PDF's own times (when it was written) are printed on.
+ */
 export const SwmsExportRequest = Schema.Struct({
   swmsIds: Schema.optionalKey(
     Schema.Array(Uuid).annotate({ message: swmsMessages.exportTooMany }).check(Schema.isBetweenLength(1, maxSwmsExport, { message: swmsMessages.exportTooMany })),
   ),
   matching: Schema.optionalKey(SwmsMatching),
   excludedIds: Schema.optionalKey(ExcludedSwmsIds),
+  timeZone: Schema.optionalKey(ViewerTimeZoneSchema),
 }).check(Schema.makeFilter((body) => (body.swmsIds === undefined) !== (body.matching === undefined) || swmsMessages.exportTarget));
 export type SwmsExportRequest = typeof SwmsExportRequest.Type;

@@ -128,6 +128,21 @@ export function allFieldIds(values: TradesProfileValues): string[] {
   ];
 }
 
+const samePhoto = (a: PhotoReference | null, b: PhotoReference | null) => (a === null ? b === null : b !== null && a.fileKey === b.fileKey);
+
+/** Whether two fillings of the form hold the same text, photos and licences (row keys and order included). */
+export function sameProfileValues(a: TradesProfileValues, b: TradesProfileValues): boolean {
+  return (
+    tradesTextFields.every((field) => a[field] === b[field]) &&
+    samePhoto(a.whitecardPhoto, b.whitecardPhoto) &&
+    a.licences.length === b.licences.length &&
+    a.licences.every((row, index) => {
+      const other = b.licences[index];
+      return other !== undefined && row.key === other.key && licenceFields.every((field) => row[field] === other[field]) && samePhoto(row.photo, other.photo);
+    })
+  );
+}
+
 function updateInput(values: TradesProfileValues): Record<string, unknown> {
   const { licences, ...rest } = values;
   return { ...rest, licences: licences.map(({ key: _key, ...licence }) => licence) };

@@ -11,11 +11,12 @@ import { createTestApp, signedInAccount, type TestApp } from './test-app';
 const page = (root: string) => `<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__" />
 <title>Site Check-In · SiteSafe Portal</title></head><body>${root}<div id="root"></div></body></html>`;
 const plainPage = page('').replace('Site Check-In · ', '');
-const drawn = (job: string, below: string) => `<div id="${drawnPageId}"><p>{{companyName}}</p><h1>{{address}}</h1><p>{{suburb}} {{postcode}}</p>${job}${below}</div>`;
+const drawn = (job: string, below: string) => `<div id="${drawnPageId}"><p>{{companyName}}</p><h1>{{address}}</h1><p>{{suburb}} {{postcode}}</p>${job}{{statusNotice}}${below}</div>`;
 const signInForm = '<form><input type="hidden" name="returnTo" value="{{returnTo}}"/></form>';
 const loading = '<p>Loading</p>';
 const pair = (below: string) => ({ withJobNumber: page(drawn('<p>Job No. {{siteNumber}}</p>', below)), withoutJobNumber: page(drawn('', below)) });
-const copies: CheckInPageCopies = { signedOut: pair(signInForm), returning: pair(loading) };
+const notices = { ongoing: '', on_hold: '<p>On hold</p>', completed: '<p>Completed: closed</p>', cancelled: '<p>Cancelled: closed</p>' } as const;
+const copies: CheckInPageCopies = { signedOut: pair(signInForm), returning: pair(loading), siteClosed: pair(''), notices };
 
 /**
  * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
@@ -40,6 +41,7 @@ describe('the check-in page a QR code opens', () => {
       .select(['ps.id', 'ps.address', 'ps.suburb', 'ps.postcode', 'ps.site_number', 'c.name'])
       .where('ps.company_id', '=', companyId)
       .where('ps.site_number', '!=', '')
+      .where('ps.status', '=', 'ongoing')
       .orderBy('ps.site_number')
       .executeTakeFirstOrThrow();
     site = { id: row.id, key: await siteKey(app, row.id), address: row.address, suburb: row.suburb, postcode: row.postcode, siteNumber: row.site_number, companyName: row.name };
@@ -94,6 +96,28 @@ describe('the check-in page a QR code opens', () => {
         .set({ address: site.address, suburb: site.suburb, site_number: site.siteNumber })
         .where('id', '=', site.id)
         .execute();
+    }
+  });
+
+  it('says a site is on hold above its way in, and that a completed or cancelled one is closed, with nothing to sign in to', async () => {
+    const drawnSite = `<p>Job No. ${site.siteNumber}</p>`;
+    const signIn = signInForm.replace('{{returnTo}}', checkInPath(site.id, site.key));
+    const cases = [
+      { status: 'on_hold', cookies: {}, after: `${notices.on_hold}${signIn}</div>` },
+      { status: 'on_hold', cookies: { [signedInHintCookie]: '1' }, after: `${notices.on_hold}${loading}</div>` },
+      { status: 'cancelled', cookies: {}, after: `${notices.cancelled}</div>` },
+      { status: 'completed', cookies: { [signedInHintCookie]: '1' }, after: `${notices.completed}</div>` },
+      { status: 'ongoing', cookies: {}, after: `${drawnSite}${signIn}</div>` },
+    ] as const;
+    try {
+      for (const { status, cookies, after } of cases) {
+        await running.app.db.updateTable('project_sites').set({ status }).where('id', '=', site.id).execute();
+        const { body } = await running.app.inject({ url: checkInPath(site.id, site.key), cookies });
+        expect(body, status).toContain(status === 'ongoing' ? after : `${drawnSite}${after}`);
+        expect(body, status).not.toMatch(/\{\{/);
+      }
+    } finally {
+      await running.app.db.updateTable('project_sites').set({ status: 'ongoing' }).where('id', '=', site.id).execute();
     }
   });
 

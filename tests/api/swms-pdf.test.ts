@@ -95,6 +95,25 @@ describe('POST /api/company/:id/swms/pdf', () => {
     expect(text.match(/Safe Work Method Statement/g)).toHaveLength(3);
   });
 
+  it("prints when it was written on the viewer's clock: the zone the browser sends, else Sydney's", async () => {
+    const ids = [swms._id];
+    const url = `/api/company/${admin.companyId}/swms/pdf`;
+    // The zone names of every 'generated …' line: the contents page's and each page's footer.
+    const generated = (text: string) => new Set([...text.matchAll(/generated \w+day, \d{1,2}(?:st|nd|rd|th) \w+ \d{4}, \d{2}:\d{2} (\S+)/g)].map((match) => match[1]));
+    const perth = await inject(admin, 'POST', url, { swmsIds: ids, timeZone: 'Australia/Perth' });
+    expect(perth.statusCode, perth.body).toBe(200);
+    expect(generated(await pdfText(perth.rawPayload, 'perth'))).toEqual(new Set(['AWST']));
+    const utc = await inject(admin, 'POST', url, { swmsIds: ids, timeZone: 'UTC' });
+    expect(generated(await pdfText(utc.rawPayload, 'utc'))).toEqual(new Set(['UTC']));
+    const unsaid = await inject(admin, 'POST', url, { swmsIds: ids });
+    expect([...generated(await pdfText(unsaid.rawPayload, 'unsaid'))]).toEqual([expect.stringMatching(/^AE[SD]T$/)]);
+    for (const timeZone of ['Mars/Olympus_Mons', '+10:00', '', 'Australia/Perth; rm -rf /', 'x'.repeat(200), 42]) {
+      const refused = await inject(admin, 'POST', url, { swmsIds: ids, timeZone });
+      expect(refused.statusCode, String(timeZone)).toBe(400);
+      expect(refused.body).toContain('Time zone: give an IANA time zone name, such as Australia/Perth');
+    }
+  });
+
   it('exports every SWMS the filtered list shows, less the unticked', async () => {
     const reviewed = (await inject(admin, 'GET', `/api/company/${admin.companyId}/swms?filter=status.string.reviewed&pageSize=100`)).json<SwmsList>();
     const response = await inject(admin, 'POST', `/api/company/${admin.companyId}/swms/pdf`, {

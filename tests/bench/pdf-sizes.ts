@@ -38,5 +38,5 @@ async function timed(label: string, make: () => Promise<Buffer>): Promise<void> 
 await timed('one SWMS, English (first)', () => swmsPdf(english));
 await timed('one SWMS, English', () => swmsPdf(english));
 await timed('one SWMS, every script', () => swmsPdf(every));
-await timed('500 SWMS, English', () => swmsBundlePdf('Harbour Build Co', Array.from({ length: 500 }, () => english)));
-await timed('500 SWMS, every script', () => swmsBundlePdf(companyName, Array.from({ length: 500 }, () => every)));
+await timed('500 SWMS, English', () => swmsBundlePdf('Harbour Build Co', Array.from({ length: 500 }, () => english), 'Australia/Sydney'));
+await timed('500 SWMS, every script', () => swmsBundlePdf(companyName, Array.from({ length: 500 }, () => every), 'Australia/Sydney'));

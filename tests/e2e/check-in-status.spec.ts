@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { holdScripts } from './support/hold-scripts';
 import { demo, signInQuickly } from './support/sign-in';
 
 /**
@@ -13,10 +14,15 @@ const shots = process.env.SCREENSHOTS_DIR;
 async function snap(page: Page, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-390-${scheme}.png`, fullPage: true });
+  const viewport = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
   }
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /** A site of the admin's with the given PPE and status, and its poster's check-in address. */
@@ -73,5 +79,34 @@ test('an on-hold site says so above the PPE, and the hint asks for the one box t
   await snap(page, 'check-in-on-hold');
   await confirm.click();
   await expect(page.getByRole('button', { name: 'Check in' })).toBeEnabled();
+  await context.close();
+});
+
+test("the page the portal draws before the app's code says a site is cancelled or on hold, in the app's words, before any way in", async ({ browser }) => {
+  const cancelled = await siteAt(browser, 'cancelled', ['hard_hat']);
+  const onHold = await siteAt(browser, 'on_hold', ['hard_hat']);
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const scripts = await holdScripts(page);
+
+  await page.goto(cancelled, { waitUntil: 'commit' });
+  const drawn = page.locator('#drawn-page');
+  await expect(drawn.getByRole('heading', { name: 'This site is not open for check-in' })).toBeVisible();
+  await expect(drawn.getByText('This site is cancelled: nobody checks in here now.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  await snap(page, 'check-in-drawn-cancelled');
+
+  await page.goto(onHold, { waitUntil: 'commit' });
+  const notice = drawn.getByText('This site is on hold. Check with the site supervisor before you start work.');
+  const signIn = drawn.getByRole('button', { name: 'Continue with Google' });
+  await expect(notice).toBeVisible();
+  await expect(signIn).toBeVisible();
+  expect((await notice.boundingBox())!.y, 'the notice comes before the way in').toBeLessThan((await signIn.boundingBox())!.y);
+  await snap(page, 'check-in-drawn-on-hold');
+
+  // The app takes over with the same words, shown once.
+  scripts.release();
+  await expect(drawn).toHaveCount(0);
+  await expect(page.getByText('This site is on hold. Check with the site supervisor before you start work.')).toHaveCount(1);
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { AppShell } from './pages/app-shell.page';
 import { CompanyFormPage } from './pages/company-form.page';
@@ -7,6 +8,23 @@ import { uniqueAbn } from './support/abn';
 import { demo, signInQuickly } from './support/sign-in';
 
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const shots = process.env.SCREENSHOTS_DIR;
+
+/** With SCREENSHOTS_DIR set, the screen is also saved as pictures to look at (light and dark, 390 and 1280 px). */
+async function snap(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 const harbourAbn = '51 824 753 556';
 
 async function openNewSiteForm(page: Page): Promise<string> {
@@ -107,6 +125,40 @@ test.describe('nothing typed is lost', () => {
     await shell.navLink('Projects').click();
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await expect(page).toHaveURL(new RegExp(`/company/${companyId}/projectsites$`));
+  });
+
+  test("the tradesperson's profile asks before leaving what was typed: Keep editing keeps it, Leave forgets it, Cancel leaves at once", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInQuickly(page, 'tradie8@trades.demo');
+    await expect(page).toHaveURL(new RegExp(`/trades/${uuid}$`));
+    const home = new URL(page.url()).pathname;
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}/edit$`));
+    const phone = page.getByRole('textbox', { name: 'Phone', exact: true });
+    const saved = await phone.inputValue();
+    await page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true }).fill('Half Typed Contact');
+
+    const dialog = page.getByRole('alertdialog');
+    await page.goBack();
+    await expect(dialog.getByRole('heading', { name: 'Leave without saving?' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${home}/edit$`));
+    await snap(page, 'trades-profile-leave');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true })).toHaveValue('Half Typed Contact');
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await page.getByRole('link', { name: 'Edit profile' }).click();
+    await expect(page.getByRole('textbox', { name: 'Emergency Contact Name', exact: true })).not.toHaveValue('Half Typed Contact');
+    await expect(page.getByText('Your unsaved changes from last time are back.')).toHaveCount(0);
+
+    // Cancel is the user's own choice: it leaves without the question.
+    await phone.fill(`${saved}9`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+    await expect(dialog).toHaveCount(0);
   });
 
   test('an untouched form, and a form just saved, leave without asking', async ({ page }) => {

@@ -55,6 +55,7 @@ async function checkedInTradesperson(page: Page, browser: Browser, email: string
 }
 
 const taskDescription = 'Patch the roof sheets over bay 3 before the rain';
+const offlineHome = 'You are offline. Your check-ins, SWMS and profile show again when the signal returns; below is what this phone keeps.';
 
 /** The task descriptions of the SWMS drafts the phone keeps (IndexedDB, src/features/swms-builder/draft-store.ts). */
 const keptDrafts = (tradie: Page) =>
@@ -100,8 +101,7 @@ async function finishSwms(tradie: Page): Promise<void> {
   await tradie.getByRole('button', { name: 'Submit' }).click();
 }
 
-// Fails since the header-bar toasts merged: no 'SWMS sent' toast shows on the reloaded /unauthorised page (issue 55 note).
-test.fixme('once visited, the tradesperson’s screens open with no signal, each with what the phone keeps', async ({ page, browser }) => {
+test('once visited, the tradesperson’s screens open with no signal, each with what the phone keeps', async ({ page, browser }) => {
   const { tradie, context, home, gate, checkOut } = await checkedInTradesperson(page, browser, 'tradie5@trades.demo');
   await tradie.getByRole('link', { name: 'New SWMS' }).first().click();
   await expect(tradie).toHaveURL(/\/site\/[0-9a-f-]{36}\/swms\/new$/);
@@ -118,7 +118,14 @@ test.fixme('once visited, the tradesperson’s screens open with no signal, each
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   await context.setOffline(true);
-  await tradie.goto(builder);
+  // Home with no signal: the offline line and the draft this phone keeps, which opens the builder where it was left.
+  await tradie.goto(home);
+  await expect(tradie.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(tradie.getByText(offlineHome)).toBeVisible();
+  await expect(tradie.getByText('Something went wrong :(')).toHaveCount(0);
+  await snap(tradie, 'offline-home-draft');
+  await tradie.getByRole('link', { name: `Continue ${taskDescription}` }).click();
+  await expect(tradie).toHaveURL(new RegExp(`${builder}$`));
   await expect(tradie.getByRole('heading', { level: 1, name: 'New SWMS' })).toBeVisible();
   await expect(tradie.getByRole('heading', { name: 'Task' })).toBeVisible();
   await expect(tradie.getByRole('textbox', { name: 'Task description' })).toHaveValue(taskDescription);
@@ -140,10 +147,14 @@ test.fixme('once visited, the tradesperson’s screens open with no signal, each
   await expect(tradie.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
   await tradie.reload();
   await expect(tradie.getByText('1 SWMS waiting to send')).toBeVisible();
+  await expect(tradie.getByText(offlineHome)).toBeVisible();
+  await expect(tradie.getByText('Something went wrong :(')).toHaveCount(0);
   await snap(tradie, 'offline-home');
 
   await tradie.goto(`${home}/edit`);
   await expect(tradie.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await expect(tradie.getByText('You are offline. Your profile opens when the signal returns.')).toBeVisible();
+  await expect(tradie.getByText('Something went wrong :(')).toHaveCount(0);
   await snap(tradie, 'offline-profile');
   // The check-in page needs the portal to check in; with no signal it says so, and keeps what was ticked.
   await tradie.goto(gate.link);
@@ -160,12 +171,12 @@ test.fixme('once visited, the tradesperson’s screens open with no signal, each
   await tradie.goto('/unauthorised');
   await expect(tradie.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
 
-  // The signal returns: the outbox sends it from whichever screen is open.
+  // The signal returns: the outbox sends it from whichever screen is open, this one too, before any reload.
   await context.setOffline(false);
+  await expect(tradie.getByText('SWMS sent').first()).toBeVisible({ timeout: 30_000 });
   await tradie.getByRole('button', { name: 'Reload' }).click();
   await expect(tradie.getByRole('heading', { level: 1, name: 'You are not authorised to view this page' }).or(tradie.getByText('You are not authorised to view this page'))).toBeVisible();
   await expect(tradie.getByText('This page could not be loaded')).toHaveCount(0);
-  await expect(tradie.getByText('SWMS sent').first()).toBeVisible({ timeout: 30_000 });
   await tradie.goto(home);
   await expect(tradie.getByText(taskDescription)).toBeVisible();
   await expect(tradie.getByText('1 SWMS waiting to send')).toHaveCount(0);

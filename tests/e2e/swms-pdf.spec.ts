@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SwmsListPage } from './pages/swms-list.page';
@@ -30,4 +31,21 @@ test('the admin downloads one SWMS as a PDF, and exports two ticked SWMS as one 
   const download = await single;
   expect(download.suggestedFilename()).toMatch(/^swms-.+\.pdf$/);
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test.describe('a browser in Perth', () => {
+  test.use({ timezoneId: 'Australia/Perth' });
+
+  test("exports SWMS whose PDF says when it was written on the viewer's clock", async ({ page }) => {
+    await signInQuickly(page, demo.admin);
+    await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+    const list = new SwmsListPage(page);
+    await list.goto(new URL(page.url()).pathname.split('/')[2] ?? '');
+    await list.rows.nth(0).getByRole('checkbox').check();
+    const combined = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    const text = execFileSync('pdftotext', ['-layout', await (await combined).path(), '-'], { encoding: 'utf8' });
+    const zones = new Set([...text.matchAll(/generated \w+day, \d{1,2}(?:st|nd|rd|th) \w+ \d{4}, \d{2}:\d{2} (\S+)/g)].map((match) => match[1]));
+    expect(zones).toEqual(new Set(['AWST']));
+  });
 });

@@ -7,8 +7,7 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** DESIGN.md: every machine the app runs appears on /workflows, one card per machine file. */
 const machineFiles = readdirSync('machines').filter((name) => name.endsWith('.machine.ts'));
 
-// Fails since the header-bar toasts merged: the printed diagram takes two A4 pages, not one (issue 55 note).
-test.fixme('an auditor reads a workflow diagram by keyboard, searches it and downloads it', async ({ page }) => {
+test('an auditor reads a workflow diagram by keyboard, searches it and downloads it', async ({ page }) => {
   await signInQuickly(page, 'auditor@harbourbuild.demo');
   await expect(page).toHaveURL(new RegExp(`/company/${uuid}/audit$`));
   await page.goto('/workflows');

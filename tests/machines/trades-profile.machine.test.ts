@@ -1,5 +1,5 @@
 import { describe, expect, test, vi, type Mock } from 'vitest';
-import { createActor, type EventFromLogic, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type EventFromLogic, type InspectionEvent } from 'xstate';
 import { tradesProfileMachine, type SaveTradesProfileInput, type TradesProfileInput } from '../../machines/trades-profile.machine';
 import * as Profile from '../../machines/trades-profile.selectors';
 import { tradesMessages, type TradesPerson } from '../../src/domain/trades';
@@ -264,5 +264,37 @@ describe('tradesperson profile machine, licences and photos', () => {
     await settle();
     actor.send({ type: 'form.edit', edit: { kind: 'field', field: 'phone', value: '0400000000' } });
     expect(errors).toEqual([new Error('persistDraft must be provided')]);
+  });
+});
+
+describe('unsaved changes (issue 55 §7: the leave guard asks when these are true)', () => {
+  async function editing(input: TradesProfileInput, loaded: TradesPerson) {
+    const actor = createActor(
+      tradesProfileMachine.provide({
+        actors: { loadProfile: fromPromise(async () => loaded), saveProfile: fromPromise(async () => loaded) },
+        actions: { persistDraft: () => undefined, clearDraft: () => undefined, notifySaved: () => undefined, notifySaveFailed: () => undefined },
+      }),
+      { input },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('editing'));
+    return actor;
+  }
+
+  test('none as read; one once a field differs; none again once it is put back; none after Discard changes', async () => {
+    const actor = await editing({ tradesId: person._id, draft: null }, person);
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.edit', edit: { kind: 'field', field: 'phone', value: '0400111222' } });
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'form.edit', edit: { kind: 'field', field: 'phone', value: person.phone } });
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'form.edit', edit: { kind: 'licence.add' } });
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'draft.discard' });
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(false);
+  });
+
+  test('a kept draft laid over the profile is unsaved too', async () => {
+    const actor = await editing({ tradesId: person._id, draft }, person);
+    expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(true);
   });
 });

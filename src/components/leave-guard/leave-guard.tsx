@@ -6,6 +6,8 @@ import { leaveGuardText } from './strings';
 export interface LeaveGuardProps {
   /** Something was typed and not saved; a function is asked at the moment of leaving (a save's own move on is never asked about). */
   readonly when: boolean | (() => boolean);
+  /** Run as the user confirms leaving, before the page goes: a form that keeps a draft forgets it, as the question says. */
+  readonly onLeave?: () => void;
 }
 
 const unsaved = (when: LeaveGuardProps['when']) => (typeof when === 'function' ? when() : when);
@@ -15,7 +17,7 @@ const unsaved = (when: LeaveGuardProps['when']) => (typeof when === 'function' ?
  * guarded history, src/app/routing/guarded-history.ts) opens a confirm dialog, and closing or reloading the
  * tab asks the browser's own question.
  */
-export function LeaveGuard({ when }: LeaveGuardProps) {
+export function LeaveGuard({ when, onLeave }: LeaveGuardProps) {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const whenRef = useRef(when);
   useEffect(() => {
@@ -47,6 +49,7 @@ export function LeaveGuard({ when }: LeaveGuardProps) {
       onConfirm={() => {
         const leave = pending;
         setPending(null);
+        onLeave?.();
         leave?.();
       }}
     />

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { drawnMarker, type CheckInPageCopies, type DrawnSite, type DrawnVisitor, type JobNumberCopies } from '../../domain/check-in-page';
+import { drawnMarker, drawnNoticeMarker, type CheckInPageCopies, type DrawnBody, type DrawnSite, type JobNumberCopies } from '../../domain/check-in-page';
+import type { SiteStatus } from '../../domain/site-status';
 import { documentTitle } from '../../ui/page';
 import { LoadingState } from '../../ui/status';
+import { OnHoldNotice, SiteClosedScreen } from './check-in-screens';
 import { SignInPanel } from './sign-in-panel';
 import { GateFrame, SiteSummary } from './site-summary';
 import { checkInText } from './strings';
@@ -12,13 +14,22 @@ import { checkInText } from './strings';
  * app's code has. Below them, for a browser holding no session, the app's own sign-in panel, whose buttons already work
  * (a plain form that carries this page's address through the sign-in); for any other, the loading state.
  */
-export function CheckInDrawn({ site, visitor, returnTo }: { readonly site: DrawnSite; readonly visitor: DrawnVisitor; readonly returnTo: string }) {
+export function CheckInDrawn({ site, body, returnTo }: { readonly site: DrawnSite; readonly body: DrawnBody; readonly returnTo: string }) {
   return (
     <GateFrame>
       <SiteSummary site={site} />
-      {visitor === 'signedOut' ? <SignInPanel returnTo={returnTo} /> : <LoadingState />}
+      {drawnNoticeMarker}
+      {body === 'signedOut' ? <SignInPanel returnTo={returnTo} /> : null}
+      {body === 'returning' ? <LoadingState /> : null}
     </GateFrame>
   );
+}
+
+/** The notice each status puts above the body, as the app's page shows it: none for an ongoing site. */
+function StatusNotice({ status }: { readonly status: SiteStatus }) {
+  if (status === 'on_hold') return <OnHoldNotice />;
+  if (status === 'completed' || status === 'cancelled') return <SiteClosedScreen status={status} />;
+  return null;
 }
 
 /** That page's title, as the app writes it once it has started. */
@@ -32,10 +43,17 @@ const markedSite = (jobNumber: boolean): DrawnSite => ({
   siteNumber: jobNumber ? drawnMarker('siteNumber') : '',
 });
 
-const markedCopies = (visitor: DrawnVisitor): JobNumberCopies => {
-  const markup = (jobNumber: boolean) => renderToStaticMarkup(<CheckInDrawn site={markedSite(jobNumber)} visitor={visitor} returnTo={drawnMarker('returnTo')} />);
+const markedCopies = (body: DrawnBody): JobNumberCopies => {
+  const markup = (jobNumber: boolean) => renderToStaticMarkup(<CheckInDrawn site={markedSite(jobNumber)} body={body} returnTo={drawnMarker('returnTo')} />);
   return { withJobNumber: markup(true), withoutJobNumber: markup(false) };
 };
 
+const notice = (status: SiteStatus) => renderToStaticMarkup(<StatusNotice status={status} />);
+
 /** The drawn page's HTML with markers for its fields, which the build writes and the portal fills in. */
-export const checkInDrawnMarkup = (): CheckInPageCopies => ({ signedOut: markedCopies('signedOut'), returning: markedCopies('returning') });
+export const checkInDrawnMarkup = (): CheckInPageCopies => ({
+  signedOut: markedCopies('signedOut'),
+  returning: markedCopies('returning'),
+  siteClosed: markedCopies('siteClosed'),
+  notices: { ongoing: notice('ongoing'), on_hold: notice('on_hold'), completed: notice('completed'), cancelled: notice('cancelled') },
+});

@@ -55,7 +55,7 @@ function SiteGate({ siteId, siteKey }: { readonly siteId: string; readonly siteK
     <>
       {site ? <SiteSummary site={site} /> : null}
       {onHold ? <OnHoldNotice /> : null}
-      {screen === 'siteClosed' && site ? <SiteClosedScreen site={site} /> : null}
+      {screen === 'siteClosed' && site ? <SiteClosedScreen status={site.status} /> : null}
       {screen === 'signedOut' ? <SignedOutScreen actor={actor} /> : null}
       {screen === 'notTradesperson' ? <NotTradespersonScreen homePath={homePath} /> : null}
       {screen === 'profileIncomplete' ? <ProfileIncompleteScreen profilePath={profilePath} /> : null}

@@ -7,6 +7,7 @@ import * as Gate from '../../../machines/site-check-in.selectors';
 import { useBuilderReady } from '../../components/new-swms/use-builder-ready';
 import { PpeList } from '../../components/ppe/ppe-list';
 import { formatDateTime } from '../../domain/dates';
+import type { SiteStatus } from '../../domain/site-status';
 import type { VisitSite } from '../../domain/site-visit';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -31,17 +32,18 @@ export function InvalidKeyScreen() {
   );
 }
 
-export function SiteClosedScreen({ site }: { readonly site: VisitSite }) {
+/** Issue 55 §8: a completed or cancelled site says so before anything to sign in to or tick (drawn by the portal too, check-in-drawn.tsx). */
+export function SiteClosedScreen({ status }: { readonly status: SiteStatus }) {
   return (
     <section className="gate-panel" data-tone="danger" role="alert">
       <AlertIcon className="gate-panel-icon" width={40} height={40} />
       <h2 className="gate-panel-title">{checkInText.siteClosed}</h2>
-      <p>{checkInText.siteClosedLead(site.status)}</p>
+      <p>{checkInText.siteClosedLead(status)}</p>
     </section>
   );
 }
 
-/** Issue 55 §8: an on-hold site says so above anything to tick. */
+/** Issue 55 §8: an on-hold site says so above anything to tick (drawn by the portal too, check-in-drawn.tsx). */
 export function OnHoldNotice() {
   return (
     <p className="gate-notice" role="status">

@@ -1,5 +1,6 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { StoredDraft } from '../../../machines/swms-builder.machine';
+import { swmsDraftKey, swmsDraftsDb } from '../../flows/swms-outbox/kept-drafts';
 import { isStoredDraftShape, isStoredPhotos } from '../../flows/swms-outbox/stored-shapes';
 import { draftHasContent } from '../../domain/swms-draft';
 import { emptySwmsDraft, swmsBuilderSteps, type SwmsBuilderStep } from '../../domain/swms-submission';
@@ -17,7 +18,7 @@ interface DraftRecord extends StoredDraft {
   readonly savedAt: string;
 }
 
-const keyOf = (userId: string, siteId: string) => `${userId}/${siteId}`;
+const keyOf = swmsDraftKey;
 
 /** A record written by this version for this site, with any field a later version added filled in. */
 export function storedDraftFrom(value: unknown, siteId: string): StoredDraft | null {
@@ -33,7 +34,7 @@ export function storedDraftFrom(value: unknown, siteId: string): StoredDraft | n
   };
 }
 
-export function createDraftStore(dbName = 'sitesafe-swms-drafts'): DraftStore {
+export function createDraftStore(dbName = swmsDraftsDb): DraftStore {
   let store: UseStore | null = null;
   const db = () => (store ??= createStore(dbName, 'drafts'));
   return {

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { discardTyping } from '../../components/leave-guard/leave-blocker';
+import { LeaveGuard } from '../../components/leave-guard/leave-guard';
 import { preloadPhotoCompression } from '../../components/photo/resize-photo';
 import * as Profile from '../../../machines/trades-profile.selectors';
 import { Button } from '../../ui/button';
@@ -67,6 +69,7 @@ function ProfileForm({ actor, tradesId }: { readonly actor: TradesProfileActor; 
 
   return (
     <form ref={formRef} className="trades-form" noValidate onSubmit={submit} aria-busy={saving || undefined}>
+      <LeaveGuard when={() => Profile.hasUnsavedChanges(actor.getSnapshot())} onLeave={() => actor.send({ type: 'draft.discard' })} />
       <p className="trades-form-lead">{firstTime ? profileFormText.firstTimeLead : profileFormText.lead}</p>
       {restored ? (
         <div className="trades-notice" role="status">
@@ -133,7 +136,9 @@ function ProfileForm({ actor, tradesId }: { readonly actor: TradesProfileActor; 
             {profileFormText.saveEdits}
           </Button>
           <Button asChild variant="ghost" size="lg">
-            <Link to={back}>{profileFormText.cancel}</Link>
+            <Link to={back} onClick={discardTyping}>
+              {profileFormText.cancel}
+            </Link>
           </Button>
         </div>
       </div>
@@ -141,16 +146,25 @@ function ProfileForm({ actor, tradesId }: { readonly actor: TradesProfileActor; 
   );
 }
 
+const OfflineProfile = lazy(() => import('./offline-screens').then((module) => ({ default: module.OfflineProfile })));
+
 function TradesProfileEditor({ id }: { readonly id: string }) {
   const actor = useTradesProfile(id);
   const loading = useSelector(actor, Profile.isLoading);
   const missing = useSelector(actor, Profile.isMissing);
   const firstTime = useSelector(actor, Profile.isFirstTime);
+  const reload = () => actor.send({ type: 'profile.reload' });
   return (
     <Page className="trades-page">
       <PageTitle>{firstTime ? profileFormText.firstTimeTitle : profileFormText.title}</PageTitle>
       {loading ? <LoadingState /> : null}
-      {missing ? <ErrorState onRetry={() => actor.send({ type: 'profile.reload' })} /> : null}
+      {/* With no signal the page says so, and reads the profile again as the signal returns. */}
+      {missing && navigator.onLine ? <ErrorState onRetry={reload} /> : null}
+      {missing && !navigator.onLine ? (
+        <Suspense fallback={null}>
+          <OfflineProfile userId={id} onRetry={reload} />
+        </Suspense>
+      ) : null}
       {!loading && !missing ? <ProfileForm actor={actor} tradesId={id} /> : null}
     </Page>
   );

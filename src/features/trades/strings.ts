@@ -121,3 +121,17 @@ export const homeText = {
   profileNeedsWork: 'Fix these before your next check-in:',
   checkedOut: siteVisitMessages.checkedOut,
 } as const;
+
+/** Issue 55 §4: the tradesperson's home and profile with no signal, showing only what the phone keeps. */
+export const offlineText = {
+  home: 'You are offline. Your check-ins, SWMS and profile show again when the signal returns; below is what this phone keeps.',
+  profile: 'You are offline. Your profile opens when the signal returns.',
+  profileDraftKept: 'Your unsaved changes are kept on this phone and come back when the profile opens.',
+  draftsTitle: 'SWMS drafts on this phone',
+  noDrafts: 'No SWMS drafts on this phone.',
+  untitledDraft: 'SWMS not yet described',
+  savedAt: (time: string) => `Saved ${time}`,
+  continueDraft: 'Continue',
+  continueDraftFor: (task: string) => `Continue ${task}`,
+  tryAgain: 'Try again',
+} as const;

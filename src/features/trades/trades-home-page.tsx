@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import * as Home from '../../../machines/trades-home.selectors';
 import { OutboxBanner } from '../../flows/swms-outbox/outbox-banner';
 import { Page, PageTitle } from '../../ui/page';
@@ -11,6 +11,8 @@ import { localTimeZone, localToday } from './today';
 import { useTradesHome } from './use-trades-home';
 import './trades.css';
 
+const OfflineHome = lazy(() => import('./offline-screens').then((module) => ({ default: module.OfflineHome })));
+
 /** Issue 10 §5: /trades/{id} for the tradesperson themself. */
 export function TradesHomePage({ id }: { readonly id: string }) {
   const actor = useTradesHome(id);
@@ -21,13 +23,20 @@ export function TradesHomePage({ id }: { readonly id: string }) {
   const checkingOutSite = useSelector(actor, Home.checkingOutSite);
   const [today] = useState(localToday);
   const [timeZone] = useState(localTimeZone);
+  const reload = () => actor.send({ type: 'home.reload' });
 
   return (
     <Page className="trades-page trades-home">
       <PageTitle>{homeText.title}</PageTitle>
       <OutboxBanner />
       {loading ? <LoadingState /> : null}
-      {failed ? <ErrorState onRetry={() => actor.send({ type: 'home.reload' })} /> : null}
+      {/* With no signal the home shows what the phone keeps, and reads the portal again as the signal returns. */}
+      {failed && navigator.onLine ? <ErrorState onRetry={reload} /> : null}
+      {failed && !navigator.onLine ? (
+        <Suspense fallback={null}>
+          <OfflineHome userId={id} onRetry={reload} />
+        </Suspense>
+      ) : null}
       {home ? (
         <>
           <h2 className="home-greeting">{homeText.greeting(home.person.firstName)}</h2>

@@ -182,6 +182,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
       // A selection matching no SWMS: a valid body that does not write a PDF of every SWMS on each run.
       matching: fc.constant({ search: 'no SWMS matches this search' }),
       excludedIds: fc.array(fc.uuid(), { maxLength: 3 }),
+      timeZone: fc.constantFrom('Australia/Perth', 'UTC', 'Europe/London'),
     }),
   },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { australianStates, siteTimeZone, siteTimeZoneLabels, siteTimeZones, stateOfPostcode, stateTimeZones } from '../../../src/domain/site-time-zone';
+import { australianStates, defaultViewerTimeZone, isTimeZoneName, siteTimeZone, siteTimeZoneLabels, siteTimeZones, stateOfPostcode, stateTimeZones } from '../../../src/domain/site-time-zone';
 
 describe('siteTimeZone', () => {
   it.each([
@@ -78,5 +78,17 @@ describe('stateOfPostcode (issue 55 §3: the site form has no state field)', () 
       expect(() => new Intl.DateTimeFormat('en-AU', { timeZone: zone })).not.toThrow();
       expect(siteTimeZoneLabels[zone]).toBeTruthy();
     }
+  });
+});
+
+describe('a viewer time zone', () => {
+  it.each(['Australia/Perth', 'UTC', 'Europe/London', 'America/Argentina/Buenos_Aires', 'Etc/GMT-10'])('takes %s', (zone) => {
+    expect(isTimeZoneName(zone)).toBe(true);
+  });
+  it.each(['', 'Mars/Olympus_Mons', '+10:00', 'Australia/Perth; DROP', 'x'.repeat(65), '../etc/passwd'])('refuses %j', (zone) => {
+    expect(isTimeZoneName(zone)).toBe(false);
+  });
+  it('defaults to Sydney, one of the site zones', () => {
+    expect(siteTimeZones).toContain(defaultViewerTimeZone);
   });
 });

@@ -121,7 +121,7 @@ describe('the SWMS record', () => {
     expect(outside(one)).toEqual([]);
     expect(one.filter((box) => /^a{2,}$/.test(box.text)).map((box) => box.text).join('')).toBe(longWord);
     expect(one.filter((box) => box.text.startsWith('https://') || box.text.includes('path-segment') || /^x+$/.test(box.text)).map((box) => box.text).join('')).toBe(longUrl);
-    const bundle = await wordBoxes(await swmsBundlePdf(companyName, [sampleRecord(), sampleRecord()]));
+    const bundle = await wordBoxes(await swmsBundlePdf(companyName, [sampleRecord(), sampleRecord()], 'Australia/Sydney'));
     expect(outside(bundle)).toEqual([]);
   });
 

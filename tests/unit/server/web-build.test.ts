@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildWebApp, isWebBuildStale, viteBuild, type BuildInto } from '../../../server/web-build';
-import { checkInPageFile, drawnMarker, drawnPageId, drawnSiteFields, drawnVisitors, type CheckInPageCopies } from '../../../src/domain/check-in-page';
+import { checkInPageFile, drawnBodies, drawnMarker, drawnNoticeMarker, drawnPageId, drawnSiteFields, type CheckInPageCopies } from '../../../src/domain/check-in-page';
+import { siteVisitMessages } from '../../../src/domain/site-visit';
 import { loginPageFile, returnToParam, signInPath } from '../../../src/domain/login-page';
 
 const folders: string[] = [];
@@ -149,7 +150,7 @@ describe('viteBuild', () => {
     const copies = JSON.parse(readFileSync(path.join(distDir, checkInPageFile), 'utf8')) as CheckInPageCopies;
     const [plainHead = '', rest = ''] = before.split('  </head>');
     const head = plainHead.replace('<title>SiteSafe Portal</title>', '<title>Site Check-In · SiteSafe Portal</title>');
-    for (const visitor of drawnVisitors) {
+    for (const visitor of drawnBodies) {
       for (const jobNumber of ['withJobNumber', 'withoutJobNumber'] as const) {
         const copy = copies[visitor][jobNumber];
         const variant = `${visitor} ${jobNumber}`;
@@ -170,9 +171,13 @@ describe('viteBuild', () => {
         expect(copy, variant).toContain('<img src="data:image/svg+xml,%3Csvg%20');
         for (const field of drawnSiteFields.filter((name) => name !== 'siteNumber')) expect(copy, variant).toContain(drawnMarker(field));
         expect(copy.includes(`Job No. ${drawnMarker('siteNumber')}`), variant).toBe(jobNumber === 'withJobNumber');
+        // Issue 55 §8: the site status's notice goes between the site and what is below it.
+        expect(copy, variant).toContain(`</section>${drawnNoticeMarker}`);
         if (visitor === 'returning') {
           expect(copy, variant).toContain('Loading, Please Wait');
           expect(copy, variant).not.toContain('<form');
+        } else if (visitor === 'siteClosed') {
+          expect(copy, variant).toContain(`${drawnNoticeMarker}</div></main></div>`);
         } else {
           expect(copy, variant).not.toContain('Loading, Please Wait');
           expect(copy, variant).toContain(
@@ -182,6 +187,14 @@ describe('viteBuild', () => {
           expect(copy, variant).toContain('Sign in to check in');
         }
       }
+    }
+
+    // The notices are the app's own, in its words: nothing for an ongoing site.
+    expect(copies.notices.ongoing).toBe('');
+    expect(copies.notices.on_hold).toContain(siteVisitMessages.siteOnHold);
+    for (const status of ['completed', 'cancelled'] as const) {
+      expect(copies.notices[status]).toContain(siteVisitMessages.siteClosed);
+      expect(copies.notices[status]).toContain(siteVisitMessages.siteClosedLead(status === 'completed' ? 'Completed' : 'Cancelled'));
     }
 
     // Issue 11: the app's modules that many screens share come in two files (vite.config.ts), not dozens of a few

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { StoredDraft } from '../../../machines/swms-builder.machine';
+import { keptDrafts } from '../../../src/flows/swms-outbox/kept-drafts';
 import { createDraftSaver, createDraftStore, storedDraftFrom } from '../../../src/features/swms-builder/draft-store';
 import { emptySwmsDraft } from '../../../src/domain/swms-submission';
 
@@ -8,6 +9,7 @@ const siteId = 'site-1';
 const userId = 'user-1';
 let dbCount = 0;
 const freshStore = () => createDraftStore(`drafts-test-${++dbCount}`);
+const currentDb = () => `drafts-test-${dbCount}`;
 
 function storedWith(text: string, step: StoredDraft['step'] = 'task', submissionId = '6f1c1b6e-8a3b-4b8e-9a59-4b0f2a7e6c11'): StoredDraft {
   const blank = emptySwmsDraft(siteId, submissionId, new Date('2026-03-01T00:00:00Z'));
@@ -34,6 +36,20 @@ describe('draft store (IndexedDB)', () => {
     expect((await store.load(userId, siteId))?.draft.task.taskDescription).toBe('mine here');
     expect((await store.load('user-2', siteId))?.draft.task.taskDescription).toBe('theirs here');
     expect(await store.load(userId, 'site-2')).toBeNull();
+  });
+
+  test("lists one user's drafts, each with its site and task, never another user's", async () => {
+    const store = freshStore();
+    const other = (text: string): StoredDraft => ({ ...storedWith(text), draft: { ...storedWith(text).draft, siteId: 'site-2' } });
+    await store.save(userId, siteId, storedWith('mine here'));
+    await store.save(userId, 'site-2', other('mine there'));
+    await store.save('user-10', siteId, storedWith('theirs'));
+    const kept = await keptDrafts(userId, currentDb());
+    expect(kept.map(({ siteId: site, taskDescription }) => [site, taskDescription]).sort()).toEqual([
+      ['site-1', 'mine here'],
+      ['site-2', 'mine there'],
+    ]);
+    expect(await keptDrafts('user-3', currentDb())).toEqual([]);
   });
 
   test('a draft with nothing entered removes the stored one instead of keeping an empty draft', async () => {
