@@ -174,8 +174,9 @@ export const swmsOutboxModel = defineModel({
     const { url } = await shared.admin.call<{ url: string }>('GET', `company/${shared.companyId}/projectSites/${site._id}/qr`);
     const key = new URL(url).searchParams.get('key') ?? '';
     const world: OutboxWorld = { ...(await openContext(browser, shared.tradie)), shared, siteId: site._id, key, held: null, checkedIn: false };
-    // The phone keeps one SWMS from an earlier visit; the outbox reads it as the home page opens, and sends it at once.
-    await world.page.goto('/');
+    // The phone keeps one SWMS from an earlier visit, written from a page of the portal's origin where the app does not
+    // run (else its outbox could send it before the call is held); the outbox reads it as the home page opens.
+    await world.page.goto('/api/health');
     await keepOnPhone(world.page, shared.tradie.payload.sub, keptItem(site._id));
     const held = await holdSend(world);
     await world.page.goto(`/trades/${shared.tradie.payload.sub}`);
