@@ -6,6 +6,7 @@ import type { ModelEvent } from '../../support/machine-paths';
 import { demo } from '../support/sign-in';
 import { account, Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
+import { loadingScreen } from './pages/common.screens';
 import { defineModel, type BrowserTraversal, type World } from './runner';
 
 const tradesperson = 'tradie8@trades.demo';
@@ -164,9 +165,10 @@ export const siteCheckInModel = defineModel({
   },
 
   states: {
-    // The portal draws the site into the page it sends, so the site shows while its visit is read.
+    // The portal draws the site into the page it first sends, so the site shows while its visit is read; later reads
+    // show 'Loading, Please Wait'.
     'siteCheckIn.loading': async ({ world }) => {
-      await expect(world.page.getByText(world.shared.address).first()).toBeVisible();
+      await expect(world.page.getByText(world.shared.address).or(loadingScreen(world.page)).first()).toBeVisible();
       await expect(button(world.page, 'Check out')).toHaveCount(0);
     },
     'siteCheckIn.invalidKey': async ({ world }) => expect(world.page.getByRole('alert').filter({ hasText: siteVisitMessages.invalidKey })).toBeVisible(),
