@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { eventTypeOf, machineEvents, machineStates, machineTransitions } from '../e2e/model/model-paths';
+import { eventTypeOf, machineEvents, machineStates, machineTransitions } from '../support/machine-paths';
 import { browserModels } from '../e2e/model/models';
 import { pathsOf } from '../e2e/model/runner';
 

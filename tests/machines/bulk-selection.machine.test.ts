@@ -13,7 +13,8 @@ import {
 import * as Bulk from '../../machines/bulk-selection.selectors';
 import { siteStatuses } from '../../src/domain/site-status';
 import { swmsMessages } from '../../src/domain/swms';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type ModelPath, type Rig } from './model-coverage';
+import { modelPaths, type ModelPath } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type BulkEvent = EventFromLogic<typeof bulkSelectionMachine> | { type: string; [key: string]: unknown };
 

@@ -3,7 +3,8 @@ import { createActor, type EventFromLogic, type InputFrom } from 'xstate';
 import { clientDetailsMachine, deleteMessages, type ClientRecord } from '../../machines/client-details.machine';
 import { ApiError } from '../../src/api/client';
 import type { Company, Employee } from '../../src/domain/company';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type DetailsEvent = EventFromLogic<typeof clientDetailsMachine> | { type: string; [key: string]: unknown };
 

@@ -4,7 +4,8 @@ import { clientListMachine } from '../../machines/client-list.machine';
 import type { ClientListQuery } from '../../src/domain/client-list';
 import type { Company, CompanyList } from '../../src/domain/company';
 import { noCursor } from '../../src/domain/page-cursor';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type ListEvent = EventFromLogic<typeof clientListMachine> | { type: string; [key: string]: unknown };
 

@@ -13,7 +13,8 @@ import {
 import * as Onboarding from '../../machines/client-onboarding.selectors';
 import type { Company, CompanyImageReference, CompanyInput } from '../../src/domain/company';
 import type { InviteInput, InviteResponse } from '../../src/domain/invite';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type OnboardingEvent = EventFromLogic<typeof clientOnboardingMachine> | { type: string; [key: string]: unknown };
 

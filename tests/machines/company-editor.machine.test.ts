@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, type InputFrom } from 'xstate';
 import { companyEditorMachine, companyEditorMessages } from '../../machines/company-editor.machine';
 import type { Company, CompanyInput } from '../../src/domain/company';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 const company: Company = {
   _id: 'company-1',

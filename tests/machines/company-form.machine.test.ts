@@ -3,7 +3,8 @@ import { createActor, type InputFrom } from 'xstate';
 import { canSubmit, companyFormMachine, formRefusal, isDirty, visibleErrors } from '../../machines/company-form.machine';
 import type { CompanyInput } from '../../src/domain/company';
 import { blankCompanyForm, checkCompanyForm, companyFields, type CompanyFormValues, type LogoChoice } from '../../src/domain/company-form-values';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 const validValues: CompanyFormValues = {
   name: 'Harbour Builders',

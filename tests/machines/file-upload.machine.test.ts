@@ -3,7 +3,8 @@ import { createActor, type InputFrom } from 'xstate';
 import { fileUploadMachine, fileUploadMessages, wrongTypeMessage, type UploadInput } from '../../machines/file-upload.machine';
 import type { FileReference } from '../../src/domain/file';
 import { signatureLength } from '../../src/domain/file-signatures';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 const plan = new File(['%PDF-1.7'], 'site-plan.pdf', { type: 'application/pdf' });
 const otherPlan = new File(['%PDF-1.4'], 'revised-plan.pdf', { type: 'application/pdf' });

@@ -15,7 +15,8 @@ import { decideRedirect } from '../../machines/sign-in-redirect.machine';
 import { ApiError } from '../../src/api/client';
 import type { InvitationView } from '../../src/domain/invite';
 import type { TokenResponse } from '../../src/domain/token';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type AcceptanceEvent = EventFromLogic<typeof inviteAcceptanceMachine> | { type: string; [key: string]: unknown };
 

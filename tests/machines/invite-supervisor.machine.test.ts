@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic, type InputFrom } from 'xstate';
 import { inviteSupervisorMachine, inviteSupervisorMessages, type InviteeValues } from '../../machines/invite-supervisor.machine';
 import type { InviteInput, InviteResponse } from '../../src/domain/invite';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type InviteEvent = EventFromLogic<typeof inviteSupervisorMachine> | { type: string; [key: string]: unknown };
 

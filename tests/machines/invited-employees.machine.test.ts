@@ -2,7 +2,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { createActor, type InputFrom } from 'xstate';
 import { invitedEmployeesMachine, resendMessages } from '../../machines/invited-employees.machine';
 import type { InvitedEmployee, InviteResponse } from '../../src/domain/invite';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 const invite: InvitedEmployee = {
   userRole: { _id: 'role-1' },

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import { onSiteMachine, onSiteMessages, type OnSiteEmitted, type OnSiteRef } from '../../machines/on-site.machine';
 import type { EndedCheckIn, OnSiteList, OnSitePerson } from '../../src/domain/site-visit';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type OnSiteMachineEvent = EventFromLogic<typeof onSiteMachine> | { type: string; [key: string]: unknown };
 

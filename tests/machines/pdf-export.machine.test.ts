@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, type EventFromLogic } from 'xstate';
 import { pdfExportMachine, pdfExportMessages, type ExportTarget, type PdfExportEmitted } from '../../machines/pdf-export.machine';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type ExportEvent = EventFromLogic<typeof pdfExportMachine> | { type: string; [key: string]: unknown };
 

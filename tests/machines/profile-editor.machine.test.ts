@@ -4,7 +4,8 @@ import { profileEditorMachine, roleOf, type ProfileEditorInput } from '../../mac
 import * as Editor from '../../machines/profile-editor.selectors';
 import type { Profile, ProfileUpdate } from '../../src/domain/profile';
 import { businessFields, checkProfileForm, formValuesOf, personalFields, type ProfileField } from '../../src/domain/profile-form';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type EditorEvent = EventFromLogic<typeof profileEditorMachine> | { type: string; [key: string]: unknown };
 

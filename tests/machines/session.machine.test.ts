@@ -5,7 +5,8 @@ import { sessionMachine, type BearerInput, type ExchangeCodeInput } from '../../
 import * as Session from '../../machines/session.selectors';
 import { persistedEntries, sessionStorageImplementations, type StoredSession } from '../../machines/session-storage';
 import type { TokenResponse } from '../../src/domain/token';
-import { FakeClock, modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { FakeClock, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 import { adminPayload, fakeJwt, MemorySessionStorage, startTime, supervisorPayload, tokens } from './session-fixtures';
 
 type SessionEvent = EventFromLogic<typeof sessionMachine> | { type: string; [key: string]: unknown };

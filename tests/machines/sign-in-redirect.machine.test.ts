@@ -7,7 +7,8 @@ import {
   type SignInRedirectInput,
 } from '../../machines/sign-in-redirect.machine';
 import type { Role } from '../../src/domain/roles';
-import { modelPaths, replayPath, TransitionCoverage } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage } from './model-coverage';
 
 function signedIn(roles: Role[], overrides: Partial<SignInRedirectInput> = {}): SignInRedirectInput {
   return {

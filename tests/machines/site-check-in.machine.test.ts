@@ -16,7 +16,8 @@ import * as Gate from '../../machines/site-check-in.selectors';
 import { siteVisitMessages, type ActiveCheckIn, type EndedCheckIn, type SiteVisit, type VisitSite } from '../../src/domain/site-visit';
 import { expiredLicenceMessage, tradesMessages } from '../../src/domain/trades';
 import type { Provider, TokenResponse } from '../../src/domain/token';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type GateEvent = EventFromLogic<typeof siteCheckInMachine> | { type: string; [key: string]: unknown };
 

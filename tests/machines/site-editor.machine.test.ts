@@ -4,7 +4,8 @@ import { siteEditorMachine, type SaveSiteInput, type SiteEditorInput } from '../
 import * as Editor from '../../machines/site-editor.selectors';
 import type { ProjectSite } from '../../src/domain/project-site';
 import { blankSiteForm, checkSiteForm, formValuesOf, siteTextFields, type SiteField } from '../../src/domain/site-form';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type ModelPath, type ReplayOptions, type Rig } from './model-coverage';
+import { modelPaths, type ModelPath } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type ReplayOptions, type Rig } from './model-coverage';
 
 type EditorEvent = EventFromLogic<typeof siteEditorMachine> | { type: string; [key: string]: unknown };
 

@@ -3,7 +3,8 @@ import { createActor, type EventFromLogic } from 'xstate';
 import { siteGateMachine, siteGateMessages, type SiteGateEmitted, type SiteRef } from '../../machines/site-gate.machine';
 import type { SiteQr } from '../../src/domain/site-visit';
 import { siteVisitMessages } from '../../src/domain/site-visit';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type GateEvent = EventFromLogic<typeof siteGateMachine> | { type: string; [key: string]: unknown };
 

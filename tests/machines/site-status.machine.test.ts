@@ -4,7 +4,8 @@ import { siteBulkStatusMessages } from '../../machines/bulk-selection.machine';
 import { siteStatusMachine, type SiteStatusEmitted } from '../../machines/site-status.machine';
 import type { ProjectSite } from '../../src/domain/project-site';
 import type { SiteStatus } from '../../src/domain/site-status';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type StatusEvent = EventFromLogic<typeof siteStatusMachine> | { type: string; [key: string]: unknown };
 

@@ -15,7 +15,7 @@ import { highRiskWorkText } from '../../src/domain/high-risk-work';
 import { applyDraftPatch, draftFromSwms, photoSlots, type DraftPatch, type PendingPhoto, type PhotoSlot } from '../../src/domain/swms-draft';
 import { emptySwmsDraft, swmsBuilderSteps, swmsSubmissionMessages, type SwmsBuilderStep } from '../../src/domain/swms-submission';
 import type { PhotoReference } from '../../src/domain/trades';
-import { abstractModelPaths } from './abstract-model-paths';
+import { modelPaths } from '../support/machine-paths';
 import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type BuilderEvent = EventFromLogic<typeof swmsBuilderMachine> | { type: string; [key: string]: unknown };
@@ -171,7 +171,7 @@ interface BuilderRig extends Rig<typeof swmsBuilderMachine> {
 
 const input: InputFrom<typeof swmsBuilderMachine> = { siteId, submissionId, online: true, clock: { now: () => startTime } };
 const coverage = new TransitionCoverage(swmsBuilderMachine);
-const paths = abstractModelPaths(swmsBuilderMachine, { inputs: [input], events: sampleEvents, offered, serialize, describeEvent: describeBuilderEvent });
+const paths = modelPaths(swmsBuilderMachine, { inputs: [input], events: sampleEvents, offered, serialize, describeEvent: describeBuilderEvent });
 
 function createRig({ scripted, clock, inspect }: Parameters<Parameters<typeof replayPath<typeof swmsBuilderMachine, BuilderRig>>[1]['createRig']>[0]): BuilderRig {
   const rig: Partial<BuilderRig> = { saved: [], clears: 0 };

@@ -3,7 +3,7 @@ import { createActor, type EventFromLogic, type InputFrom } from 'xstate';
 import { retryDelay, isTransientFailure, swmsOutboxMachine, type OutboxItem, type SendItemInput, type SwmsOutboxEmitted } from '../../machines/swms-outbox.machine';
 import * as outbox from '../../machines/swms-outbox.selectors';
 import { emptySwmsDraft, swmsSubmissionMessages } from '../../src/domain/swms-submission';
-import { abstractModelPaths } from './abstract-model-paths';
+import { modelPaths } from '../support/machine-paths';
 import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type OutboxEvent = EventFromLogic<typeof swmsOutboxMachine> | { type: string; [key: string]: unknown };
@@ -73,7 +73,7 @@ interface OutboxRig extends Rig<typeof swmsOutboxMachine> {
 
 const inputs: InputFrom<typeof swmsOutboxMachine>[] = [{ online: true }, { online: false }];
 const coverage = new TransitionCoverage(swmsOutboxMachine);
-const paths = abstractModelPaths(swmsOutboxMachine, { inputs, events: sampleEvents, serialize, describeEvent: describeOutboxEvent });
+const paths = modelPaths(swmsOutboxMachine, { inputs, events: sampleEvents, serialize, describeEvent: describeOutboxEvent });
 
 describe('SWMS outbox machine, model-based', () => {
   test.for(paths.map((path) => [`${path.input.online ? 'online' : 'offline'}: ${path.description}`, path] as const))('%s', async ([, path]) => {

@@ -9,7 +9,8 @@ import {
 } from '../../machines/swms-review.machine';
 import * as Review from '../../machines/swms-review.selectors';
 import type { ReviewFlag } from '../../src/domain/swms';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type ReviewEvent = EventFromLogic<typeof swmsReviewMachine> | { type: string; [key: string]: unknown };
 

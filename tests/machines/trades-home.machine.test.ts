@@ -5,7 +5,8 @@ import * as Home from '../../machines/trades-home.selectors';
 import { siteVisitMessages, type EndedCheckIn } from '../../src/domain/site-visit';
 import type { Licence, TradesActivity, TradesPerson } from '../../src/domain/trades';
 import { tradesMessages } from '../../src/domain/trades';
-import { modelPaths, replayPath, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, TransitionCoverage, type Rig } from './model-coverage';
 
 type HomeEvent = EventFromLogic<typeof tradesHomeMachine> | { type: string; [key: string]: unknown };
 

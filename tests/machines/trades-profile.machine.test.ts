@@ -4,7 +4,8 @@ import { tradesProfileMachine, type SaveTradesProfileInput, type TradesProfileIn
 import * as Profile from '../../machines/trades-profile.selectors';
 import { tradesMessages, type TradesPerson } from '../../src/domain/trades';
 import { allFieldIds, checkTradesProfile, formValuesOf, type TradesProfileValues } from '../../src/domain/trades-profile-form';
-import { modelPaths, replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
+import { modelPaths } from '../support/machine-paths';
+import { replayPath, ScriptedActors, TransitionCoverage, type Rig } from './model-coverage';
 
 type ProfileEvent = EventFromLogic<typeof tradesProfileMachine> | { type: string; [key: string]: unknown };
 

@@ -11,10 +11,10 @@ import * as Bulk from '../../../machines/bulk-selection.selectors';
 import { demo } from '../support/sign-in';
 import { account, Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
 import { siteList, statusLabels, type SiteStatus } from './pages/site-list.screens';
-import { defineModel, type World } from './runner';
+import { defineModel, type World, type BrowserTraversal } from './runner';
 
 /*
  * Spec §4 bulk Change Status on the Projects list, over three sites of the test's own that one
@@ -40,7 +40,7 @@ const context = (snapshot: AnyMachineSnapshot) => snapshot.context as BulkSelect
 /** A query's page is on its way until its rows arrive. */
 const loading = (snapshot: AnyMachineSnapshot) => context(snapshot).rows.length === 0;
 
-const sitesTraversal: Traversal<null> = {
+const sitesTraversal: BrowserTraversal<null> = {
   name: 'the Projects list',
   input: { query: everything },
   arrange: null,

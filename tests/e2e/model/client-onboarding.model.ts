@@ -6,10 +6,10 @@ import { CompanyFormPage, type CompanyFormValues } from '../pages/company-form.p
 import { demo } from '../support/sign-in';
 import { account, Api, freshEmail, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
 import { clientPage, companyForm, inviteForm } from './pages/onboarding.screens';
-import { defineModel, type World } from './runner';
+import { defineModel, type World, type BrowserTraversal } from './runner';
 
 const harbourAbn = '51824753556';
 const messages = {
@@ -47,7 +47,7 @@ const events: Record<string, ModelEvent[]> = {
   'xstate.error.actor.sendInvite': [{ type: 'xstate.error.actor.sendInvite', error: new Error(messages.elsewhere) }],
 };
 
-const starts: Traversal<'create' | 'resume' | 'revisit'>[] = [
+const starts: BrowserTraversal<'create' | 'resume' | 'revisit'>[] = [
   { name: "'Create New Client'", input: {}, arrange: 'create', events },
   { name: 'a client without an admin', input: { clientId: 'client' }, arrange: 'resume', events },
   { name: 'Back from the invite to the client step 1 created', input: { createdClientId: 'client' }, arrange: 'revisit', events },

@@ -6,11 +6,11 @@ import { invitationLink } from '../pages/mailbox';
 import { demo } from '../support/sign-in';
 import { account, Api, freshEmail, openContext, signInAs, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { expectLoading } from './pages/common.screens';
 import { expectLoginScreen, storedSession } from './pages/session.screens';
 import { expectCompanyHome, expectRefusal } from './pages/invitation.screens';
-import { defineModel, outcomeAfter, type World } from './runner';
+import { defineModel, outcomeAfter, type World, type BrowserTraversal } from './runner';
 
 /** Who opens /accept_invitation, and how the code reaches it. */
 type Visit =
@@ -35,7 +35,7 @@ const messages = {
 } as const;
 const refusedWith = (type: string, message: string): ModelEvent => ({ type, error: new Error(message), label: message });
 
-const visits: Traversal<Visit>[] = [
+const visits: BrowserTraversal<Visit>[] = [
   { name: 'signed out, no code', input: start(false, [], {}), arrange: 'signed out, no code' },
   { name: 'signed out, with a link', input: start(false, [], { link: 'code' }), arrange: 'signed out, with a link' },
   {

@@ -4,17 +4,33 @@ import { test, type Browser, type BrowserContext, type Page } from '@playwright/
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import {
   activeStates,
-  coveringPaths,
-  describeStep,
   describeValue,
   eventTypeOf,
+  machinePaths,
   machineStates,
   machineTransitions,
   type ModelEvent,
   type ModelPath,
   type ModelStep,
   type Traversal,
-} from './model-paths';
+} from '../../support/machine-paths';
+
+/** One start of a browser model: the generator's traversal, named, with what the browser sets up first. */
+export interface BrowserTraversal<TArrange = unknown> extends Traversal {
+  /** How the paths from this start are named ('as a super user'). */
+  readonly name: string;
+  /** What the browser sets up so that the app starts where the model starts. */
+  readonly arrange: TArrange;
+}
+
+/** How a step reads in a browser test's name and steps: a server's answer as '<call> answers' or '<call> fails'. */
+export function describeStep(event: ModelEvent): string {
+  const label = typeof event.label === 'string' ? event.label : null;
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  const base = done ? `${done[1]} answers` : failed ? `${failed[1]} fails` : event.type;
+  return label ? `${base} (${label})` : base;
+}
 
 /** What a path drives: one browser context of its own. */
 export interface World {
@@ -58,20 +74,20 @@ export interface Exclusions {
 export interface ModelDefinition {
   readonly title: string;
   readonly machine: AnyStateMachine;
-  readonly traversals: readonly Traversal[];
+  readonly traversals: readonly BrowserTraversal[];
   readonly states: Readonly<Record<string, unknown>>;
   readonly events: Readonly<Record<string, unknown>>;
   readonly excluded: Exclusions;
 }
 
 export interface BrowserModel<TWorld extends World, TShared, TArrange> extends ModelDefinition {
-  readonly traversals: readonly Traversal<TArrange>[];
+  readonly traversals: readonly BrowserTraversal<TArrange>[];
   /** Once per worker: the sign-ins and records every path shares. */
   prepare(browser: Browser): Promise<TShared>;
   /** After the file: puts back what the paths changed in shared records. */
   finish?(shared: TShared): Promise<void>;
   /** A fresh context arranged so the app starts where the path starts. */
-  open(args: { browser: Browser; shared: TShared; traversal: Traversal<TArrange>; path: ModelPath }): Promise<TWorld>;
+  open(args: { browser: Browser; shared: TShared; traversal: BrowserTraversal<TArrange>; path: ModelPath }): Promise<TWorld>;
   readonly states: Readonly<Record<string, StateCheck<TWorld>>>;
   readonly events: Readonly<Record<string, EventAction<TWorld>>>;
 }
@@ -80,8 +96,9 @@ export function defineModel<TWorld extends World, TShared, TArrange>(model: Brow
   return model;
 }
 
+/** The fewest paths that take every transition and enter every state the model's samples reach. */
 export function pathsOf(model: ModelDefinition): ModelPath[] {
-  return coveringPaths(model.machine, model.traversals);
+  return machinePaths(model.machine, model.traversals, { cover: 'transitions', describeEvent: describeStep });
 }
 
 /** How a path says an invoked actor ends after step `index` (its next done/error step), or null. */
@@ -163,7 +180,7 @@ export function describeModel<TWorld extends World, TShared, TArrange>(model: Br
             if (at > 0) {
               const action = model.events[step.event.type];
               if (!action) throw new Error(`${model.title}: no browser action for event ${step.event.type}`);
-              await test.step(`do: ${describeStep(step)}`, () =>
+              await test.step(`do: ${describeStep(step.event)}`, () =>
                 action({
                   world,
                   event: step.event,

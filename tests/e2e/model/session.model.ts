@@ -8,7 +8,7 @@ import { invitationLink } from '../pages/mailbox';
 import { chooseDevAccount, demo } from '../support/sign-in';
 import { account, Api, freshEmail, openContext, payloadOf, signInAs } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { expectLoading } from './pages/common.screens';
 import { expectLoginScreen, expectProviderPage, logoutButton, mainNavigation, noRolesMessage, storedSession } from './pages/session.screens';
 import { defineModel, type StepContext, type World } from './runner';

@@ -5,8 +5,8 @@ import { AppShell } from '../pages/app-shell.page';
 import { demo } from '../support/sign-in';
 import { account, Api, freshEmail, openContext, signInAs, storedToken, payloadOf } from './accounts';
 import { noRolesMessage } from './pages/session.screens';
-import type { Traversal } from './model-paths';
-import { defineModel, type StateCheck, type World } from './runner';
+
+import { defineModel, type StateCheck, type World, type BrowserTraversal } from './runner';
 
 /** How the browser arrives at the sign-in whose outcome the model decides. */
 interface Arrival {
@@ -42,7 +42,7 @@ const lands = (where: (world: RedirectWorld) => RegExp, see: (world: RedirectWor
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One start per decision, in DESIGN.md's order: the machine has no events, the sign-in's circumstances are its input. */
-const arrivals: Traversal<Arrival>[] = [
+const arrivals: BrowserTraversal<Arrival>[] = [
   { name: 'an invited visitor', input: input(['Unregistered'], { inviteCode: 'code' }), arrange: { email: null, before: 'invitation link' } },
   {
     name: 'a visitor from a site QR code',

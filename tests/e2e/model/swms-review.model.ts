@@ -6,9 +6,9 @@ import { SwmsSubmissionPage } from '../pages/swms-submission.page';
 import { demo } from '../support/sign-in';
 import { account, Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
-import { defineModel, type StateCheck, type World } from './runner';
+import { defineModel, type StateCheck, type World, type BrowserTraversal } from './runner';
 
 /** Who reviews, and how the SWMS's two flags stand when they open it (set through the API first). */
 interface Review {
@@ -48,7 +48,7 @@ for (const flag of ['companyAdmin', 'supervisor'] as const) {
   events[`xstate.error.actor.return${name}ForReview`] = [{ type: `xstate.error.actor.return${name}ForReview`, error: new Error('network') }];
 }
 
-const start = (review: Review, name: string): Traversal<Review> => ({
+const start = (review: Review, name: string): BrowserTraversal<Review> => ({
   name,
   input: { swms: record(review.reviewed), viewerRoles: [review.viewer === 'admin' ? 'CompanyAdmin' : 'CompanySupervisor'] } satisfies SwmsReviewInput,
   arrange: review,

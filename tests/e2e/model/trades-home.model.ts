@@ -5,10 +5,10 @@ import { openCheckIns } from '../../../machines/trades-home.selectors';
 import { demo } from '../support/sign-in';
 import { account, Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
 import { tradesHome } from './pages/trades.screens';
-import { defineModel, type World } from './runner';
+import { defineModel, type World, type BrowserTraversal } from './runner';
 
 const tradesperson = 'tradie4@trades.demo';
 
@@ -41,7 +41,7 @@ const events: Record<string, ModelEvent[] | ((snapshot: AnyMachineSnapshot) => M
   'xstate.error.actor.refreshHome': [{ type: 'xstate.error.actor.refreshHome', error: networkDown }],
 };
 
-const start: Traversal<null> = { name: 'a tradesperson checked in at a site', input: { tradesId: 'tradesperson' }, arrange: null, events };
+const start: BrowserTraversal<null> = { name: 'a tradesperson checked in at a site', input: { tradesId: 'tradesperson' }, arrange: null, events };
 
 interface Shared {
   readonly tradie: Account;

@@ -6,10 +6,10 @@ import type { TradesPerson } from '../../../src/domain/trades';
 import { formValuesOf } from '../../../src/domain/trades-profile-form';
 import { account, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import type { ModelEvent, Traversal } from './model-paths';
+import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
 import { tradesProfileForm } from './pages/trades.screens';
-import { defineModel, type World } from './runner';
+import { defineModel, type World, type BrowserTraversal } from './runner';
 
 /*
  * Issue 10 /trades/{id}/edit for a demo tradesperson. The only change typed is to the phone: an
@@ -51,7 +51,7 @@ const events: Record<string, ModelEvent[] | ((snapshot: AnyMachineSnapshot) => M
 };
 
 type Start = 'no draft' | 'a draft kept';
-const starts: Traversal<Start>[] = [
+const starts: BrowserTraversal<Start>[] = [
   { name: 'the profile form', input: { tradesId: 'tradesperson', draft: null } satisfies TradesProfileInput, arrange: 'no draft', events },
   {
     name: 'the profile form with a draft kept',

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { siteCheckInModel } from './site-check-in.model';
+
+describeModel(siteCheckInModel);

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { swmsOutboxModel } from './swms-outbox.model';
+
+describeModel(swmsOutboxModel);
