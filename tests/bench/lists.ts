@@ -71,8 +71,7 @@ interface Scenario {
   /** A page opened by its number alone (a typed or shared link): not reached by its 'Next page' cursor. */
   readonly typed?: boolean;
   /**
-   * Each request a search the company has not made since its sites last changed, as one typed for the first time, so
-   * its total is counted, not kept: 'six words', the search's words and three pieces of them, a different three each
+   * Each request a search of its own, as one typed for the first time: 'six words', the search's words and three pieces of them, a different three each
    * time (`newSearches`), which the same sites match as the words alone; 'three words', three pieces of its words of
    * three letters or more (`newThreeWordSearches`).
    */
