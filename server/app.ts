@@ -39,7 +39,6 @@ import { tradesRoutes } from './routes/trades';
 import { swmsSubmissionRoutes } from './routes/swms-submission';
 import { fileRoutes } from './routes/files';
 import { autoCheckoutPlugin } from './site-visits/auto-checkout';
-import { siteSearchMemory, type SiteSearchMemory } from './sites/search-sightings';
 import { untimed, type TimeStep } from './startup-steps';
 import { startAzurite } from './storage/azurite';
 import { storagePlugin } from './storage/plugin';
@@ -50,8 +49,6 @@ declare module 'fastify' {
     config: AppConfig;
     /** Every route as registered, for the access tests that must cover each one. */
     registeredRoutes: readonly { readonly method: string; readonly url: string }[];
-    /** The site searches this process has met, and its copies of companies' search texts to count them in (issue 11). */
-    siteSearches: SiteSearchMemory;
   }
 }
 
@@ -92,7 +89,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityHeaders);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
-  app.decorate('siteSearches', siteSearchMemory());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });

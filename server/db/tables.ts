@@ -180,22 +180,6 @@ export interface ListCountsTable {
   n: number;
 }
 
-/** A company's sites revision: up by one in each statement that changes what a site search matches (migration 027). */
-export interface SiteListRevisionsTable {
-  company_id: string;
-  revision: number;
-}
-
-/** A site search's exact total, kept until the company's sites revision moves on (migration 027). */
-export interface SiteSearchTotalsTable {
-  company_id: string;
-  search_key: string;
-  revision: number;
-  total: number;
-  /** Migration 028: which of the company's 1,024 places the search's key hashes to; the database writes it. */
-  place: ColumnType<number, never, never>;
-}
-
 export interface CheckInsTable {
   id: string;
   site_id: string;
@@ -330,8 +314,6 @@ export interface Database {
   swms_counts: SwmsCountsTable;
   swms_awaiting_review: SwmsAwaitingReviewTable;
   list_counts: ListCountsTable;
-  site_list_revisions: SiteListRevisionsTable;
-  site_search_totals: SiteSearchTotalsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;
   review_digest_items: ReviewDigestItemsTable;

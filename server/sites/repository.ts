@@ -5,7 +5,7 @@ import type { ProjectSite, SiteSortKey } from '../../src/domain/project-site';
 import type { SiteTimeZone } from '../../src/domain/site-time-zone';
 import { siteStatuses, type SiteStatus } from '../../src/domain/site-status';
 import { companyLive } from '../auth/company-check';
-import { embeddedPglite, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import type { Database, ProjectSitesTable } from '../db/tables';
 import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
@@ -30,7 +30,6 @@ import {
 import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { JsonText } from '../http/json-text';
 import type { FileRow } from '../storage/file-view';
-import type { SiteSearchMemory } from './search-sightings';
 
 /** The stored form of a site's editable fields. */
 export interface SiteColumns {
@@ -256,20 +255,11 @@ const statusLiteral = (status: SiteStatus) => {
   return sql.lit(status);
 };
 
-/** How many of the company's sites match every word (and the status filter): the search's exact total, counted now. */
-function matchCount(companyId: string, status: SiteStatus | undefined, patterns: readonly string[]) {
-  const filter = status ? sql`AND m.status = ${statusLiteral(status)}` : sql``;
-  return sql<number | string>`(SELECT count(*) FROM project_sites m WHERE m.company_id = ${companyId} ${filter} AND ${matchesWords(patterns)})`;
-}
-
 /**
- * The exact count: from the counters migration 009 keeps, the search's matches (already the company's sites), or a
- * walked search's total (migration 027), read at `revision`: while the company's sites revision is still that, the
- * total holds; null when a change between the two statements moved it on (`listSites` then reads the page again).
+ * The exact count: from the counters migration 009 keeps, or the search's matches (already the company's sites, the
+ * status filter applied here).
  */
-function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status' | 'walk'>, values: Pick<SitePageValues, 'total' | 'revision'>) {
-  if (shape.walk === 'counting') return sql<number | string | null>`(SELECT f.total FROM search_found f)`;
-  if (shape.walk) return sql<number | string | null>`CASE WHEN ${revisionOf(companyId)} = ${values.revision} THEN CAST(${values.total} AS bigint) END`;
+function countOf(companyId: string, shape: Pick<SitePageShape, 'words' | 'status'>) {
   if (shape.words === 0) {
     const bucket = shape.status ? sql`AND bucket = ${statusLiteral(shape.status)}` : sql``;
     return sql<number | string>`(SELECT coalesce(sum(n), 0) FROM list_counts WHERE list = 'sites' AND scope = ${companyId} ${bucket})`;
@@ -284,23 +274,12 @@ interface SitePageShape extends PagingShape {
   readonly status: SiteStatus | undefined;
   /** How many words the search has (none: no search); each is a condition of its own. */
   readonly words: number;
-  /**
-   * A search whose total is known walks the sort's index to its page (`walkPays`): with that total, read before it
-   * ('with its total'), or reading or counting it itself and walking only if that pays ('counting', `countingWalk`).
-   */
-  readonly walk: false | 'with its total' | 'counting';
 }
 
 interface SitePageValues extends Bound, PagingValues {
   readonly companyId: string;
-  /** The search words, and a LIKE pattern per word. */
-  readonly words: readonly string[];
+  /** A LIKE pattern per search word. */
   readonly patterns: readonly string[];
-  /** A walked search's total, and the company's sites revision it holds at (`searchTotal`). */
-  readonly total: number;
-  readonly revision: number;
-  /** What the search's kept total is filed under (`searchKey`); '' without a search. */
-  readonly key: string;
 }
 
 /** The order of a page of the shape, the rows past its cursor (if any) and the position each row selects. */
@@ -312,7 +291,7 @@ function pageOrder(shape: SitePageShape, values: SitePageValues) {
 
 /**
  * A search's page: one scan of the matching sites (status filter included) gives the page's ids and,
- * counted over all of them before the page is cut (a window), the list's total, so the matches are
+ * counted over all of them before the page is cut (a window), the list's exact total, so the matches are
  * neither stored nor read twice. The statement keeps one plan (`genericPlanMark`).
  */
 function searchPageIds(db: Db, shape: SitePageShape, values: SitePageValues, past: Expression<SqlBool> | null, order: readonly RawBuilder<unknown>[]) {
@@ -335,49 +314,26 @@ function searchPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const { past, order, position } = pageOrder(shape, values);
   let pageQuery = listedSites(db)
     .innerJoin(searchPageIds(db, shape, values, past, order).as('page'), 'page.id', 'ps.id')
-    .select([
-      listedFields(values.companyId),
-      position,
-      sql<number | string>`page.match_count`.as('total_count'),
-      companyLive(values.companyId).as('company_live'),
-      ...noneFound,
-    ]);
+    .select([listedFields(values.companyId), position, sql<number | string>`page.match_count`.as('total_count'), companyLive(values.companyId).as('company_live')]);
   for (const term of order) pageQuery = pageQuery.orderBy(term);
   return pageQuery;
 }
 
 /**
- * A page without a search, or a walked search's (its total known, `searchTotal`): the sort's index in order, each
- * site checked for every word. `strpos` keeps the trigram index out of it, so the walk stops at the page's last row.
- * The total and the company check ride on it (uncorrelated subqueries run once).
+ * A page without a search: the sort's index in order, stopping at the page's last row. The total and the company
+ * check ride on it (uncorrelated subqueries run once).
  */
 function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
   const keyset = siteKeyset(shape.sort);
   const conditions = [sql<SqlBool>`ps.company_id = ${values.companyId}`];
-  // Uncorrelated, the condition is worked out once before the walk, which it stops at once when the matches are few.
-  if (shape.walk === 'counting') conditions.push(sql<SqlBool>`(SELECT ${walkPaysSql(shape.pageSize)} FROM search_found f)`);
   if (shape.status) conditions.push(sql<SqlBool>`ps.status = ${statusLiteral(shape.status)}`);
-  if (shape.walk) {
-    // Every word in one condition the planner cannot take apart, priced as half the sites: the portal walks only when
-    // the matches are common (`walkPays`). Priced word by word, a third of the sites apiece, six words looked like one
-    // site in 700, and the plan read, joined and sorted every site of the company (8.7 ms against 1.1 for three words).
-    const everyWord = Array.from({ length: shape.words }, (_, word) => sql<SqlBool>`strpos(ps.search_text, ${loweredOnce(values.words[word] as string)}) > 0`);
-    conditions.push(sql<SqlBool>`CASE WHEN ${sql.join(everyWord, sql` AND `)} THEN true ELSE false END`);
-  }
-  const creator = shape.walk === 'counting'
-    ? (db.with((cte) => cte('search_found').materialized(), () => foundTotal(db, shape, values)) as unknown as QueryCreator<Database>)
-    : db;
-  let pageQuery = listedSites(creator).select([
+  let pageQuery = listedSites(db).select([
     listedFields(values.companyId),
     positionOf(keyset).as('position'),
-    countOf(values.companyId, shape, values).as('total_count'),
+    countOf(values.companyId, shape).as('total_count'),
     companyLive(values.companyId).as('company_live'),
-    ...(shape.walk === 'counting' ? foundColumns : noneFound),
   ]);
   for (const condition of conditions) pageQuery = pageQuery.where(condition);
-  // A walk's words made PostgreSQL plan it again on every request (three words: 7 custom plans of 8), though one plan
-  // serves every value: `strpos` is no index condition, so the order's index is the only way in.
-  if (shape.walk) pageQuery = pageQuery.modifyFront(sql.raw(genericPlanMark));
   // A page opened by its number finds where it starts among the company's sites in their own table.
   return keysetPage(pageQuery, keyset, shape, values, () => skippedRows(db.selectFrom('project_sites as ps'), conditions));
 }
@@ -385,179 +341,32 @@ function plainPage(db: Db, shape: SitePageShape, values: SitePageValues) {
 /** One page of the list with its total and the company check, compiled once per shape. */
 const pageOfSites = compiledOnce(
   (shape: SitePageShape) => JSON.stringify(shape),
-  (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 && !shape.walk ? searchPage(db, shape, values) : plainPage(db, shape, values)),
+  (db: Db, shape: SitePageShape, values: SitePageValues) => (shape.words > 0 ? searchPage(db, shape, values) : plainPage(db, shape, values)),
 );
 
 /**
- * What a search's kept total is filed under: its status filter and its words as a set, for a site matches every word
- * in any order, so "Parramatta St" and "st parramatta" share one total. Lower case only where the word is printable
- * ASCII: the search lowers with PostgreSQL's `lower()`, which agrees with JavaScript's there and need not beyond it.
- */
-const keyWord = (word: string) => (/^[\x20-\x7e]*$/.test(word) ? word.toLowerCase() : word);
-const searchKey = (words: readonly string[], status: SiteStatus | undefined) =>
-  JSON.stringify([status ?? null, [...new Set(words.map(keyWord))].sort()]);
-
-/** The company's sites revision: kept totals counted at it still hold (migration 027; 0 before its first site). */
-const revisionOf = (companyId: string) =>
-  sql<number>`coalesce((SELECT revision FROM site_list_revisions WHERE company_id = ${companyId}), 0)`;
-
-/**
- * A search's exact total at the company's current sites revision, that revision, whether the total was kept, and how
- * many sites the search looks through (its status filter's, from migration 009's counters), read in one snapshot.
- * A total kept at the current revision answers; otherwise the matches are counted (COALESCE runs the count only
- * when no total is kept). The count's LIKE patterns keep one plan (`genericPlanMark`).
- */
-const foundTotal = (db: Db, shape: Pick<SitePageShape, 'status' | 'words'>, values: Pick<SitePageValues, 'companyId' | 'key' | 'patterns'>) =>
-  db
-    .selectFrom(sql<{ revision: number }>`(SELECT ${revisionOf(values.companyId)} AS revision)`.as('r'))
-    .leftJoin('site_search_totals as t', (join) =>
-      join.on('t.company_id', '=', values.companyId).on('t.search_key', '=', values.key).onRef('t.revision', '=', 'r.revision'),
-    )
-    .modifyFront(sql.raw(genericPlanMark))
-    .select([
-      'r.revision',
-      sql<boolean>`t.total IS NOT NULL`.as('kept'),
-      sql<number | string>`coalesce(t.total, ${matchCount(values.companyId, shape.status, values.patterns)})`.as('total'),
-      countOf(values.companyId, { words: 0, status: shape.status, walk: false }, { total: 0, revision: 0 }).as('searched'),
-    ]);
-
-const searchTotal = compiledOnce((shape: Pick<SitePageShape, 'status' | 'words'>) => `${shape.status ?? ''} ${shape.words}`, foundTotal);
-
-/** What a counting walk's page answers beside its rows (`countingWalk`): the revision its total holds at, and whether it was kept. */
-const foundColumns = [
-  sql<number | string | null>`(SELECT f.revision FROM search_found f)`.as('found_revision'),
-  sql<boolean | null>`(SELECT f.kept FROM search_found f)`.as('found_kept'),
-] as const;
-const noneFound = [sql<number | string | null>`NULL`.as('found_revision'), sql<boolean | null>`NULL`.as('found_kept')] as const;
-
-/**
- * Keeps a search's total, counted at `revision` (in the snapshot that read the revision). Were a total ever counted
- * later than the revision it is filed under, that revision would have moved on by then: it never answers. Of two
- * totals of one search the later revision stays. Another search's total in the same place (migration 028) goes:
- * a company keeps about 1,024 at most, however many ways a search is typed between two site changes.
- */
-const keepSearchTotal = compiledOnce(
-  () => '',
-  (db: Db, _shape: null, values: { readonly companyId: string; readonly key: string; readonly revision: number; readonly total: number }) =>
-    db
-      .with('evicted', (cte) =>
-        cte
-          .deleteFrom('site_search_totals')
-          .where('company_id', '=', values.companyId)
-          .where('place', '=', sql<number>`hashtext(${values.key}) & 1023`)
-          .where('search_key', '<>', values.key),
-      )
-      .insertInto('site_search_totals')
-      .values({ company_id: values.companyId, search_key: values.key, revision: values.revision, total: values.total })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['company_id', 'search_key'])
-          .doUpdateSet({ revision: (eb) => eb.ref('excluded.revision'), total: (eb) => eb.ref('excluded.total') })
-          .where('site_search_totals.revision', '<', (eb) => eb.ref('excluded.revision')),
-      ),
-);
-
-/**
- * Whether a search's page is read sooner by walking its order's index than from its matches. Walking reads about
- * (page size + 1) x searched / total sites to fill a page; the matches are all read to sort them. So 625 matches
- * among 5,000 sites walk about 170 (0.16 ms of PostgreSQL's CPU against 1.5 ms), while a rare word's dozen matches
- * are read from the trigram index. Only such a search's total is kept: no other page reads it. A first search
- * counts its matches (`searchTotal`) and walks too: the count and the walk cost PostgreSQL less than reading,
- * sorting and counting the matches in one statement.
- */
-const walkPays = (total: number, searched: number, pageSize: number) => total * total >= (pageSize + 1) * searched;
-
-/** `walkPays` in SQL, over the search's total and the sites it looks through (`search_found f`). */
-const walkPaysSql = (pageSize: number) => sql<boolean>`f.total::numeric * f.total >= ${sql.lit(pageSize + 1)} * f.searched`;
-
-/** Only the first page and the cursor pages walk: a page opened by its number would walk past every page before it. */
-const walkable = (start: PageStart) => start.kind !== 'page' || start.page === 1;
-
-/**
- * A search's first page, or a page by cursor, on PostgreSQL: one statement reads the search's kept total or counts its
- * matches, and walks its order's index to the page when that pays (`walkPays`), all in one snapshot. Undefined when it
- * answered no row: the matches are too few to walk to (a rare word's), or the page lies past the end; `listSites` then
- * reads the page from the search's matches, its total counted with it. One statement where that took two: each statement costs the portal a
- * write to its socket and PostgreSQL a wake-up (the two statements' writes were a third of the portal's CPU profile on a
- * first search). The embedded database plans every statement afresh, the count's too, so it keeps its two.
- */
-async function countingWalk(db: Db, shape: SitePageShape, values: SitePageValues, { sightings }: SiteSearchMemory) {
-  const fetched = await pageOfSites(db, shape, values);
-  const [first] = fetched;
-  if (first === undefined) return undefined;
-  const total = Number(first.total_count ?? 0);
-  if (!first.found_kept && first.company_live && sightings.metBefore(values.companyId, values.key)) {
-    await keepSearchTotal(db, null, { companyId: values.companyId, key: values.key, revision: Number(first.found_revision), total });
-  }
-  return { fetched, total, companyLive: first.company_live };
-}
-
-/**
- * Issue 4 and 11: search, status filter, sort and keyset paging run in the database. A search's first page (or a page
- * by cursor) is counted in the process's copy of the company's search texts when it has one (`SiteTexts`), and its page
- * is then one statement, which answers that total only while the company's sites are at the copy's revision. Without a
- * copy, the search is counted in PostgreSQL, and its total kept for the searches after it once `sightings` has met the
- * search before (`SearchSightings`); that walk takes one statement on PostgreSQL (`countingWalk`) and two on the
- * embedded database; the tests walk in two on PostgreSQL too, where a change can be made to land between them.
+ * Issue 4: search, status filter, sort and keyset paging run in the database, in one statement per page: a search
+ * finds the company's matching sites through the trigram indexes and counts them exactly as it picks the page
+ * (`searchPage`); without a search the page walks the sort's index and the total comes from migration 009's counters.
  */
 export async function listSites(
   db: Db,
   companyId: string,
   options: SiteListOptions,
   fingerprint: string,
-  searches: SiteSearchMemory,
-  walkIn: 'one statement' | 'two statements' = embeddedPglite(db) ? 'two statements' : 'one statement',
 ): Promise<{ rows: SiteListRow[]; total: number; cursors: PageCursors; companyLive: boolean | null }> {
   const { paging, bound } = splitPaging(options.start, options.pageSize);
-  const patterns = options.words.map((word) => likePattern(word));
-  const key = options.words.length > 0 ? searchKey(options.words, options.status) : null;
-  const searchShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
-  const searchValues = { ...bound, companyId, words: options.words, patterns, key: key ?? '' };
-  const inMemory = key !== null && walkable(options.start) ? searches.texts.count(db, companyId, options.words, options.status) : undefined;
-  const countedInWalk = inMemory === undefined && key !== null && walkable(options.start) && walkIn === 'one statement';
-  if (countedInWalk) {
-    const walked = await countingWalk(db, { ...searchShape, walk: 'counting' }, { ...searchValues, total: 0, revision: 0 }, searches);
-    if (walked !== undefined) {
-      const { rows, cursors } = pageOf(walked.fetched, options.start, options.pageSize, fingerprint);
-      return { rows, total: walked.total, cursors, companyLive: walked.companyLive };
-    }
-  }
-  // A page opened by its number (past the first) never walks: its matches are counted with the page, as ever. Nor does
-  // a search the counting walk did not walk (it answered no row): its page is read from its matches at once.
-  // A search counted in memory (`SiteTexts`) walks with its total as with a kept one (so nothing keeps it again), and the
-  // walk answers that total only while the company's sites are at the revision it was counted at.
-  const [found] = inMemory
-    ? [{ ...inMemory, kept: true }]
-    : key === null || !walkable(options.start) || countedInWalk
-      ? []
-      : await searchTotal(db, { status: options.status, words: options.words.length }, { companyId, key, patterns });
-  const foundTotal = Number(found?.total ?? 0);
-  const searched = Number(found?.searched ?? 0);
-  const walk = found !== undefined && walkPays(foundTotal, searched, options.pageSize);
-  const shape: SitePageShape = { ...searchShape, walk: walk && 'with its total' };
-  const values: SitePageValues = { ...searchValues, total: foundTotal, revision: Number(found?.revision ?? 0) };
-  let fetched = await pageOfSites(db, shape, values);
-  // A site changed between reading the total and walking: the page and its total are read again, from the matches,
-  // in one snapshot, so the total always agrees with the rows. (Counting inside the walk's statement instead cost
-  // every walk the planning of that count on the embedded database, which plans each statement afresh.)
-  if (walk && fetched[0] !== undefined && fetched[0].total_count === null) {
-    if (inMemory) searches.texts.forget(companyId, inMemory.revision);
-    fetched = await pageOfSites(db, { ...shape, walk: false }, values);
-  }
+  const shape: SitePageShape = { ...paging, sort: options.sort, status: options.status, words: options.words.length };
+  const values: SitePageValues = { ...bound, companyId, patterns: options.words.map((word) => likePattern(word)) };
+  const fetched = await pageOfSites(db, shape, values);
   // A page past the end asks for the total (counted from the matches) and the company check alone.
   const counted =
     fetched[0] ??
     (await listScope(db, companyId, values.patterns)
-      .selectNoFrom([countOf(companyId, { ...shape, walk: false }, values).as('total_count'), companyLive(companyId).as('company_live')])
+      .selectNoFrom([countOf(companyId, shape).as('total_count'), companyLive(companyId).as('company_live')])
       .executeTakeFirstOrThrow());
-  const total = Number(counted.total_count ?? 0);
-  // A total just counted is kept for the searches after it, when they would walk with it, the company is live and the
-  // search has come back (asked once, it is only counted: `SearchSightings`).
-  if (key !== null && found !== undefined && !found.kept && walk && counted.company_live && searches.sightings.metBefore(companyId, key)) {
-    await keepSearchTotal(db, null, { companyId, key, revision: Number(found.revision), total: foundTotal });
-  }
   const { rows, cursors } = pageOf(fetched, options.start, options.pageSize, fingerprint);
-  return { rows, total, cursors, companyLive: counted.company_live };
+  return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
 
 export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {

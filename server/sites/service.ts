@@ -116,7 +116,7 @@ export async function readSite(app: App, companyId: string, siteId: string): Pro
 }
 
 /** Spec §2 project site list: each row as PostgreSQL wrote it with the supervisor and plan added (`siteListItem`), sent unparsed (`listJson`). */
-export async function searchSites(app: App & Pick<FastifyInstance, 'siteSearches'>, companyId: string, query: SiteListQuery): Promise<CheckedAnswer<ListOfJsonText<ProjectSiteList>>> {
+export async function searchSites(app: App, companyId: string, query: SiteListQuery): Promise<CheckedAnswer<ListOfJsonText<ProjectSiteList>>> {
   if (query.filter && query.status && filteredStatus({ filter: query.filter }) !== query.status) {
     throw badRequest(projectSiteMessages.filter);
   }
@@ -127,7 +127,7 @@ export async function searchSites(app: App & Pick<FastifyInstance, 'siteSearches
   const sort = query.sort ?? defaultSiteSort;
   const fingerprint = queryFingerprint(['sites', companyId, words, status ?? null, sort, pageSize]);
   const start = pageStart(fingerprint, siteKeyset(sort), { page, after: query.after, before: query.before });
-  const { rows, total, cursors, companyLive } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint, app.siteSearches);
+  const { rows, total, cursors, companyLive } = await listSites(app.db, companyId, { words, status, sort, start, pageSize }, fingerprint);
   return { answer: { items: rows.map((row) => siteListItem(app, row)), total, page, pageSize, ...cursors }, companyLive };
 }
 

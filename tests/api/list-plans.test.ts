@@ -8,7 +8,6 @@ import { searchCompanies } from '../../server/companies/service';
 import { embeddedPglite, type Db } from '../../server/db/database';
 import { decodeOr400 } from '../../server/http/errors';
 import { genericPlanMark } from '../../server/db/routed-pool';
-import { siteSearchMemory } from '../../server/sites/search-sightings';
 import { searchSites } from '../../server/sites/service';
 import { changeMatchingReviewStatus, searchSwms } from '../../server/swms/service';
 import { searchAuditEvents } from '../../server/audit/repository';
@@ -39,10 +38,8 @@ afterAll(async () => {
 });
 
 const storage = { readUrl: (fileKey: string) => `https://files.example.test/${fileKey}` };
-// Every search counted in PostgreSQL, for the plans of its statements; one counted in memory walks as a kept total does.
-const siteSearches = siteSearchMemory({ capacity: 0 });
 /** The parts of the portal a list's service function reads. */
-const portal = (db: Db) => ({ db, storage, siteSearches }) as never;
+const portal = (db: Db) => ({ db, storage }) as never;
 
 /** The plans (EXPLAIN, JSON) of the statements `calls` runs on one connection, explained with their own values. */
 async function explainedPlans(calls: (db: Db) => Promise<void>, options: { readonly analyze?: boolean } = {}): Promise<string> {
@@ -88,7 +85,6 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       ['sites Ongoing', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { filter: 'status.string.ongoing' }))],
       ['sites by address', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { sort: 'address.string.asc' }))],
       ['sites by supervisor', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { sort: 'supervisorName.string.desc' }))],
-      // Searches whose totals are kept from their second call on: those calls walk their order's index (migration 027).
       ['sites search', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta' }))],
       ['sites search of three words', (db) => searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, { search: 'parramatta st client', sort: 'address.string.asc' }))],
       ['SWMS', (db) => searchSwms(portal(db), reviewer('companyAdmin'), decodeOr400(SwmsListQuery, {}))],
@@ -143,7 +139,6 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
   it("reads a search's candidates from its own company only (migration 026)", async (context) => {
     if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
     const reviewer = { userId: seed.companyId, requestId: null, companyId: seed.companyId, flag: 'companyAdmin' as const };
-    await app.db.deleteFrom('site_search_totals').execute(); // the site search counts its matches, as a first one does
     // The statements the searches run, explained with their own values; another company's submitters and sites share
     // the tables (the seed's second company), and a trigram scan without the company read and dropped them one by one.
     const explained = await explainedPlans(async (db) => {
@@ -156,35 +151,6 @@ describe('list statements reuse one plan on PostgreSQL (issue 11)', () => {
       const scans = [...explained.matchAll(new RegExp(`"Index Name":"${index}"[^}]*?"Index Cond":"([^"]*)"`, 'g'))].map((match) => match[1]);
       expect(scans.length, index).toBeGreaterThan(0);
       for (const condition of scans) expect(condition, index).toContain('company_id');
-    }
-  }, 60_000);
-
-  it('walks a repeated common site search along its order’s index, and reads a rare one from the trigram index (migration 027)', async (context) => {
-    if (embeddedPglite(app.db)) return context.skip('a PostgreSQL plan: this run is on the embedded PGlite');
-    const search = (query: Record<string, string>) => async (db: Db) => {
-      await searchSites(portal(db), seed.companyId, decodeOr400(SiteListQuery, query));
-    };
-    const [rare] = await app.db.selectFrom('project_sites').select('site_number').where('company_id', '=', seed.companyId).limit(1).execute();
-    // Walked when the matches are common enough that the walk to a page's last row is the shorter read: 625 of 5,000
-    // sites match 'parramatta', about 160 of the 2,625 ongoing ones (not enough), 'bench' four in five.
-    const trigrams = 'project_sites_search_text_trgm';
-    const cases: readonly [Record<string, string>, string][] = [
-      [{ search: 'parramatta' }, 'project_sites_company_created'],
-      [{ search: 'parramatta', sort: 'address.string.asc' }, 'project_sites_company_address'],
-      [{ search: 'bench', filter: 'status.string.ongoing', sort: 'clientName.string.desc' }, 'project_sites_company_client'],
-      // Six words, as common as their first: three of them are pieces of 'parramatta' and 'client'. Each word's
-      // condition priced on its own made six look too rare to walk to (a fifth of a site's chance apiece).
-      [{ search: 'parramatta st client pa arra lie' }, 'project_sites_company_created'],
-      [{ search: 'parramatta client parra amatta clien lie', sort: 'suburb.string.desc' }, 'project_sites_company_suburb'],
-      [{ search: 'parramatta', filter: 'status.string.ongoing' }, trigrams],
-      [{ search: rare!.site_number }, trigrams],
-    ];
-    for (const [query, index] of cases) {
-      for (let call = 0; call < 2; call++) await search(query)(app.db); // met twice, the search keeps its total
-      // The indexes the statements read: a plan also holds the count a kept total spares, never run.
-      const read = executedIndexes(await explainedPlans(search(query), { analyze: true }));
-      expect(read, JSON.stringify(query)).toContain(index);
-      if (index !== trigrams) expect(read, JSON.stringify(query)).not.toContain(trigrams);
     }
   }, 60_000);
 

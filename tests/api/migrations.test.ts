@@ -93,16 +93,11 @@ describe('database migrations', () => {
     expect(events.filter((name) => ['detail', 'search_text', 'hash', 'prev_hash'].includes(name))).toEqual([]);
   });
 
-  it('drops every kept site search total when the sites are truncated (migration 027)', async () => {
-    const companyId = crypto.randomUUID();
-    await app.db
-      .insertInto('companies')
-      .values({ id: companyId, name: 'Truncated Co', abn: '51824753556', builders_reg_number: 'BR-1', phone: '0290000000', email: 'a@b.test', address: '1 A St', postal_address: '1 A St' })
-      .execute();
-    await app.db.insertInto('project_sites').values({ id: crypto.randomUUID(), company_id: companyId, address: '1 Harbour St', suburb: 'Manly', postcode: '2095', site_number: 'T-1', client_name: 'C' }).execute();
-    const revision = await app.db.selectFrom('site_list_revisions').select('revision').where('company_id', '=', companyId).executeTakeFirstOrThrow();
-    await app.db.insertInto('site_search_totals').values({ company_id: companyId, search_key: '[null,["harbour"]]', revision: revision.revision, total: 1 }).execute();
-    await sql`TRUNCATE project_sites CASCADE`.execute(app.db);
-    expect(await app.db.selectFrom('site_search_totals').selectAll().execute()).toEqual([]);
+  it('leaves no kept site search totals, sites revisions or their triggers behind (migration 041)', async () => {
+    const left = await sql<{ name: string }>`
+      SELECT tgname::text AS name FROM pg_trigger WHERE tgrelid = 'project_sites'::regclass AND (tgname::text LIKE '%revision%' OR tgname::text LIKE '%totals%')
+      UNION ALL SELECT proname::text FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname::text IN ('bump_site_list_revisions', 'project_sites_added_or_removed_revision', 'project_sites_updated_revision', 'project_sites_truncated_totals')
+      UNION ALL SELECT table_name::text FROM information_schema.tables WHERE table_schema = current_schema() AND table_name::text IN ('site_search_totals', 'site_list_revisions')`.execute(app.db);
+    expect(left.rows).toEqual([]);
   });
 });

@@ -38,11 +38,9 @@ const randomStart = () => Math.floor(Math.random() * 2 ** 30);
 
 /**
  * A stream of searches, each new to the portal yet matching exactly what `search` matches, for the bench's "new each
- * time" scenario: a site search's kept total is filed under its words as a set, in lower case (server/sites/repository.ts),
- * so neither the words' order nor their case makes a search new. Each search is `search`'s words and three pieces of
- * them (substrings of at least two letters): a site matches a piece wherever it matches the word it comes from, so
- * every search matches the same sites while each set of three pieces is a search of its own. Starts at a random
- * place, so that a reused database's kept totals hardly ever answer it.
+ * time" scenario: each is `search`'s words and three pieces of them (substrings of at least two letters), so a site
+ * matches it wherever it matches the words, while no cache of a search's answer (the database's or another's) could
+ * serve it. Starts at a random place.
  */
 export function newSearches(search: string, start = randomStart()): SearchStream {
   const words = wordsOf(search);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { searchWaits, ShortSearchHint } from '../../components/data-table/search-length';
 import { clientText } from './strings';
 
 const debounceMs = 300;
@@ -18,28 +19,34 @@ export function ClientSearch({ value, onSearch }: ClientSearchProps) {
     if (text.trim() !== value) setText(value);
   }
 
+  const waiting = searchWaits(text);
+
   useEffect(() => {
-    if (text.trim() === value) return;
+    if (text.trim() === value || waiting) return;
     const timer = window.setTimeout(() => onSearch(text.trim()), debounceMs);
     return () => window.clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, waiting]);
 
   return (
     <div className="client-search" role="search">
       <label htmlFor="client-search" className="visually-hidden">{clientText.search}</label>
-      <svg className="client-search-icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-3.5-3.5" />
-      </svg>
-      <input
-        id="client-search"
-        className="input client-search-input"
-        type="search"
-        autoComplete="off"
-        placeholder={clientText.searchPlaceholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <div className="client-search-field">
+        <svg className="client-search-icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <input
+          id="client-search"
+          className="input client-search-input"
+          type="search"
+          autoComplete="off"
+          placeholder={clientText.searchPlaceholder}
+          value={text}
+          aria-describedby={waiting ? 'client-search-hint' : undefined}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+      <ShortSearchHint id="client-search-hint" className="client-search-hint" shown={waiting} />
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function SitesPage() {
         }
         empty={empty}
         sort={{ value: query.sort, onChange: (sort) => (isSortKey(sort) ? update({ sort }) : undefined) }}
-        search={{ value: query.search, label: siteText.searchLabel, placeholder: siteText.searchPlaceholder, onChange: (search) => update({ search }) }}
+        search={{ value: query.search, label: siteText.searchLabel, placeholder: siteText.searchPlaceholder, waitsForThird: true, onChange: (search) => update({ search }) }}
         filter={{ label: siteText.filterLabel, value: query.status ?? '', options: filterOptions, onChange: (status) => update({ status: isSiteStatus(status) ? status : null }) }}
         pagination={list ? { page: query.page, pageSize: list.pageSize, total: list.total, itemsLabel: siteText.itemsLabel, onPageChange: (page) => update({ page, cursor: cursorTo(query.page, page, list) }) } : undefined}
         actions={readOnly ? undefined : <SitesBulkMenu actor={bulk} />}

@@ -69,6 +69,7 @@ export function SwmsPage() {
           value: state.search,
           label: swmsText.searchLabel,
           placeholder: swmsText.searchPlaceholder,
+          waitsForThird: true,
           onChange: (search) => show({ search }, { replace: true }),
         }}
         filter={{
