@@ -1,9 +1,8 @@
 import ky, { HTTPError } from 'ky';
 import type { Schema } from 'effect';
 import { decode } from '../domain/decode';
-import { awaitedByScreen } from '../ui/when-idle';
 import { reportUnauthorised } from './client-unauthorised';
-import { readHeaders, takeEarlyRead } from './early-read';
+import { apiHeaders } from './plain-read';
 import { storedAccessToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -27,7 +26,7 @@ export const apiClient = ky.create({
   // A read that meets a restarting database (503) is tried again, waiting as Retry-After asks; writes are never repeated.
   retry: { limit: 2, methods: ['get'], statusCodes: [503], afterStatusCodes: [503], maxRetryAfter: 3000 },
   credentials: 'same-origin',
-  headers: readHeaders,
+  headers: apiHeaders,
   hooks: {
     beforeRequest: [
       (request) => {
@@ -35,8 +34,6 @@ export const apiClient = ky.create({
         const token = storedAccessToken();
         if (token) request.headers.set('authorization', `Bearer ${token}`);
       },
-      // The first screen's read, when it was asked for as the app started (early-read.ts); its answer is checked as any.
-      async (request) => (await takeEarlyRead(request)) ?? undefined,
     ],
   },
 });
@@ -66,13 +63,27 @@ export async function call(
       headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
     });
   } catch (error) {
-    if (error instanceof HTTPError) {
-      if (error.response.status === 401) reportUnauthorised();
-      const text = await responseText(error.response);
-      throw new ApiError(text || error.response.statusText || `Request failed (${error.response.status})`, error.response.status);
-    }
+    if (error instanceof HTTPError) throw await failure(error.response);
     throw error;
   }
+}
+
+/** Spec §7 and §8: a failed answer as the error `call` throws; a 401 also tells the session. */
+async function failure(response: Response): Promise<ApiError> {
+  if (response.status === 401) reportUnauthorised();
+  const text = await responseText(response);
+  return new ApiError(text || response.statusText || `Request failed (${response.status})`, response.status);
+}
+
+/**
+ * The answer to a GET its route started (src/app/routing/route-read.ts), checked as `call` checks one; asked afresh by
+ * `call` when none was started, it did not get through, or it met a restarting database (which `call` retries).
+ */
+export async function takeOrCall(started: Promise<Response | null> | undefined, path: string, options: CallOptions = {}): Promise<Response> {
+  const response = await started;
+  if (!response || response.status === 503) return call('get', path, options);
+  if (!response.ok) throw await failure(response);
+  return response;
 }
 
 export async function callForJson<S extends Schema.Codec<unknown, unknown>>(
@@ -81,12 +92,12 @@ export async function callForJson<S extends Schema.Codec<unknown, unknown>>(
   path: string,
   options: CallOptions & { readonly json?: unknown } = {},
 ): Promise<S['Type']> {
-  const answer = async () => {
-    const response = await call(method, path, options);
-    const decoded = decode(schema, await response.json());
-    if (!decoded.ok) throw new Error(`Unexpected response from ${path}: ${decoded.issues[0].path} ${decoded.issues[0].message}`);
-    return decoded.value;
-  };
-  // Code the screen may need later waits until its answers have arrived (when-idle.ts).
-  return awaitedByScreen(answer());
+  return decodedAnswer(schema, path, await call(method, path, options));
+}
+
+/** The JSON a successful `call` to `path` answered, held to `schema`. */
+export async function decodedAnswer<S extends Schema.Codec<unknown, unknown>>(schema: S, path: string, response: Response): Promise<S['Type']> {
+  const decoded = decode(schema, await response.json());
+  if (!decoded.ok) throw new Error(`Unexpected response from ${path}: ${decoded.issues[0].path} ${decoded.issues[0].message}`);
+  return decoded.value;
 }

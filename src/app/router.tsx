@@ -1,15 +1,18 @@
 import type { RouteObject } from 'react-router-dom';
 import { checkInRoute } from '../domain/check-in-page';
 import { LoginPage } from '../features/auth/login-page';
+import { startSiteVisitRead } from '../features/check-in/site-visit-read';
 import { setScreenPrefetch } from '../ui/screen-prefetch';
 import { BareLayout } from './layout/bare-layout';
-import { RouteGuard } from './routing/route-guard';
 import { lazyPage, prefetchPages, preloadPages, useLazyRoutes } from './routing/lazy-page';
+import { RouteGuard } from './routing/route-guard';
+import { routeReader } from '../flows/route-read/route-read';
+import { startSession } from '../flows/session/session-context';
 
-/** The signed-in area starts loading the screen at the address it opened on as soon as it arrives. */
+/** The signed-in area starts loading the screen at the address it opened on, and its reads, as soon as it arrives. */
 const loadSignedInArea = () =>
   import('./signed-in-routes').then((area) => {
-    preloadPages(area.signedInRoutes, window.location);
+    preloadPages(area.signedInRoutes, window.location, routeReader(startSession().getSnapshot()));
     return area;
   });
 
@@ -32,7 +35,10 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LoginPage /> },
           { path: '/accept_invitation', element: lazyPage(() => import('../features/auth/accept-invitation-page'), (module) => module.AcceptInvitationPage) },
           { path: '/unauthorised_role', element: lazyPage(() => import('../features/auth/unauthorised-role-page'), (module) => module.UnauthorisedRolePage) },
-          { path: checkInRoute, element: lazyPage(() => import('../features/check-in/check-in-page'), (module) => module.CheckInPage) },
+          {
+            path: checkInRoute,
+            element: lazyPage(() => import('../features/check-in/check-in-page'), (module) => module.CheckInPage, { reads: startSiteVisitRead }),
+          },
         ],
       },
       { path: '*', element: lazyPage(loadSignedInArea, (area) => area.SignedInRoutes) },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { startTradesHomeRead } from '../features/trades/trades-home-read';
 import { AppLayout } from './layout/app-layout';
 import { lazyPage, useLazyRoutes } from './routing/lazy-page';
 
@@ -35,7 +36,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/profile', element: lazyPage(() => import('../features/profile/profile-page'), (module) => module.ProfilePage) },
       { path: '/profile/create', element: lazyPage(() => import('../features/profile/create-profile-page'), (module) => module.CreateProfilePage) },
       { path: '/profile/:profileId', element: lazyPage(() => import('../features/profile/edit-profile-page'), (module) => module.EditProfilePage) },
-      { path: '/trades/:id', element: lazyPage(() => import('../features/trades/tradesperson-page'), (module) => module.TradespersonPage) },
+      { path: '/trades/:id', element: lazyPage(() => import('../features/trades/tradesperson-page'), (module) => module.TradespersonPage, { reads: startTradesHomeRead }) },
       { path: '/trades/:id/edit', element: lazyPage(() => import('../features/trades/edit-trades-profile-page'), (module) => module.EditTradesProfilePage) },
       { path: '/site/:siteId/swms/new', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/workflows', element: lazyPage(() => import('../features/workflows/workflows-page'), (module) => module.WorkflowsPage) },

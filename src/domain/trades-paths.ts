@@ -1,7 +1,7 @@
 /**
  * A tradesperson's pages, as the features that link to them write their addresses: the trades feature itself, the
  * check-in page (which sends a new tradesperson to the profile form first) and a SWMS's overview (its submitter); and
- * the API's reads of a tradesperson, as the API calls and the early reads (src/app/first-reads.ts) write them.
+ * the API's reads of a tradesperson, as the API calls write them.
  */
 const segment = encodeURIComponent;
 

@@ -13,10 +13,12 @@ import {
 import { decideRedirect } from '../../../machines/sign-in-redirect.machine';
 import { checkIn } from '../../api/check-in';
 import { checkOut } from '../../api/check-out';
-import { getSiteVisit } from '../../api/get-site-visit';
+import { decodedAnswer, takeOrCall } from '../../api/client';
 import { joinSite } from '../../api/join-site';
 import { Session } from '../../flows/session/session-context';
-import type { ActiveCheckIn, EndedCheckIn, SiteVisit } from '../../domain/site-visit';
+import { takeRead } from '../../flows/route-read/route-read';
+import { siteVisitApiPath } from '../../domain/check-in-page';
+import { SiteVisit, type ActiveCheckIn, type EndedCheckIn } from '../../domain/site-visit';
 import type { TokenResponse } from '../../domain/token';
 
 const bearer = (token: string | null) => (token ? { token } : {});
@@ -37,7 +39,12 @@ export function useSiteCheckIn(siteId: string, key: string) {
   const actor = useActorRef(
     siteCheckInMachine.provide({
       actors: {
-        loadVisit: fromPromise<SiteVisit, LoadVisitInput>(({ input: visit, signal }) => getSiteVisit(visit.siteId, visit.key, { signal, ...bearer(visit.token) })),
+        loadVisit: fromPromise<SiteVisit, LoadVisitInput>(async ({ input: visit, signal }) => {
+          const path = siteVisitApiPath(visit.siteId, visit.key);
+          // A newer token than the stored one (after joining) reads afresh with it.
+          const started = visit.token === null ? takeRead(path) : undefined;
+          return decodedAnswer(SiteVisit, path, await takeOrCall(started, path, { signal, ...bearer(visit.token) }));
+        }),
         joinSite: fromPromise<TokenResponse, SiteKeyInput>(({ input: join }) => joinSite(join.siteId, { key: join.key })),
         checkIn: fromPromise<ActiveCheckIn, CheckInInput>(({ input: request }) => checkIn(request.siteId, request.request, bearer(request.token))),
         checkOut: fromPromise<EndedCheckIn, CheckOutInput>(({ input: request }) => checkOut(request.siteId, bearer(request.token))),

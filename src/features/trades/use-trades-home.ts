@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { tradesHomeMachine, type TradesHome } from '../../../machines/trades-home.machine';
 import { checkOut } from '../../api/check-out';
-import { getTradesActivity } from '../../api/get-trades-activity';
-import { getTradesPerson } from '../../api/get-trades-person';
+import { decodedAnswer, takeOrCall } from '../../api/client';
+import { takeRead } from '../../flows/route-read/route-read';
 import type { EndedCheckIn } from '../../domain/site-visit';
+import { TradesActivity, TradesPerson } from '../../domain/trades';
+import { tradesActivityApiPath, tradesPersonApiPath } from '../../domain/trades-paths';
 import { toast } from '../../ui/toast-store';
 
 /** The home page's actor: the tradesperson and their activity, read together, and check-out. */
@@ -14,9 +16,11 @@ export function useTradesHome(tradesId: string) {
     tradesHomeMachine.provide({
       actors: {
         loadHome: fromPromise<TradesHome, { tradesId: string }>(async ({ input, signal }) => {
+          const read = async <S extends typeof TradesPerson | typeof TradesActivity>(schema: S, path: string) =>
+            decodedAnswer(schema, path, await takeOrCall(takeRead(path), path, { signal }));
           const [person, activity] = await Promise.all([
-            getTradesPerson(input.tradesId, { signal }),
-            getTradesActivity(input.tradesId, { signal }),
+            read(TradesPerson, tradesPersonApiPath(input.tradesId)),
+            read(TradesActivity, tradesActivityApiPath(input.tradesId)),
           ]);
           return { person, activity };
         }),

@@ -1,17 +1,72 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { demoGate } from './support/demo-gate';
 import { holdScripts } from './support/hold-scripts';
 import { snapPhone } from './support/phone-pictures';
-import { chooseDevAccount, signInQuickly } from './support/sign-in';
-
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+import { recordRootScreens, shownScreens } from './support/root-screens';
+import { chooseDevAccount, demo, signInQuickly } from './support/sign-in';
 
 /**
- * Issue 11: the check-in page a site poster's QR code opens is sent with its site drawn in (src/domain/check-in-page.ts),
- * so a phone on poor signal shows which site it is at, and can start signing in, before the app's code has arrived. The
- * app's own page takes over in its place once it has more to show; nothing shows twice.
+ * The pages the portal sends drawn in, shown, and with working buttons, before the app's code has arrived: a signed-out
+ * visitor's login page at `/` (src/domain/login-page.ts), and the check-in page a site poster's QR code opens with its
+ * site drawn in (src/domain/check-in-page.ts), so a phone on poor signal shows which site it is at and can start signing
+ * in. A visitor whose browser holds a session gets the plain page at `/`, never the login page on the way to their home;
+ * at the check-in page the app's own page takes over in the drawn one's place once it has more to show.
  */
+
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+
+/** The page `GET /` answers this browser with, as its cookies stand. */
+const pageAtRoot = (page: Page) => page.evaluate(async () => (await fetch('/', { credentials: 'same-origin' })).text());
+
+test('the login page shows, and Continue with Google starts the sign-in, before any of the app’s code has run', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Sign in · SiteSafe Portal');
+  const google = page.getByRole('button', { name: 'Continue with Google' });
+  await expect(google).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Apple' })).toBeVisible();
+  // Nothing of the app has run: it writes the theme on <html> as it starts.
+  expect(await page.evaluate(() => document.documentElement.dataset.theme ?? null)).toBeNull();
+
+  await google.click();
+  await expect(page).toHaveURL(/\/oidc\//);
+  scripts.release();
+  await chooseDevAccount(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Projects' })).toBeVisible();
+});
+
+test('a browser holding a session gets the plain page at /, and the login page again once signed out', async ({ page }) => {
+  await page.goto('/');
+  expect(await pageAtRoot(page)).toContain('class="login-card"');
+
+  await signInQuickly(page, demo.admin);
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  const signedIn = await pageAtRoot(page);
+  expect(signedIn).not.toContain('class="login"');
+  expect(signedIn).toContain('<div id="root"></div>');
+
+  // Opening / again: the app's own screens only, never the login page, on the way home.
+  await recordRootScreens(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(new RegExp(`/company/${uuid}$`));
+  expect(await shownScreens(page)).not.toContain('login');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  // The session machine clears the session once the server has answered the sign-out.
+  await expect.poll(() => pageAtRoot(page)).toContain('class="login-card"');
+});
+
+test('a visitor coming back from the identity provider (/?code=) gets the plain page', async ({ page }) => {
+  await page.goto('/');
+  expect(await page.evaluate(async () => (await fetch('/?code=not-a-code')).text())).not.toContain('class="login"');
+});
+
 test('the check-in page a QR code opens shows its site before the app’s code has arrived, and the app takes over in its place', async ({ page, browser }) => {
   const { address, link: gate } = await demoGate(page, true);
 
@@ -83,40 +138,6 @@ test('the app’s own sign-in on a check-in page sends the page with the sign-in
   await chooseDevAccount(tradie, `app.gate.${Date.now()}@example.com`);
   await expect(tradie).toHaveURL(here, { timeout: 15_000 });
   await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
-  await tradie.context().close();
-});
-
-test('a check-in page reads its site as the app starts, once, without waiting for the page’s own code', async ({ page, browser }) => {
-  const gate = await demoGate(page, true);
-  const tradie = await (await browser.newContext(phone)).newPage();
-  // A tradesperson who has been here before: signed in and joined, so the page reads the site and their visit once.
-  await signInQuickly(tradie, `early.read.${Date.now()}@example.com`);
-  await expect(tradie.getByRole('heading', { name: 'You have no roles in the system' })).toBeVisible();
-  await tradie.goto(gate.link);
-  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
-
-  const sitePath = `/api/site/${new URL(gate.link).pathname.split('/')[2] ?? ''}`;
-  const siteReads: string[] = [];
-  let sawRead = () => undefined as void;
-  const siteRead = new Promise<void>((resolve) => (sawRead = resolve));
-  tradie.on('request', (request) => {
-    if (request.method() !== 'GET' || new URL(request.url()).pathname !== sitePath) return;
-    siteReads.push(request.url());
-    sawRead();
-  });
-  // The page's own code is held until the site has been asked for (src/api/early-read.ts): were the read made by that
-  // code, it would not be asked for within the ten seconds.
-  let readBeforeCode: boolean | undefined;
-  await tradie.route('**/assets/check-in-page-*.js', async (route) => {
-    readBeforeCode ??= await Promise.race([siteRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
-    await route.continue();
-  });
-  await tradie.reload();
-  await expect(tradie.getByRole('heading', { level: 1, name: gate.address })).toBeVisible();
-  await expect(tradie.getByRole('link', { name: 'Complete my profile' })).toBeVisible();
-  expect(readBeforeCode).toBe(true);
-  // The page's machine took that answer: the server was asked once.
-  expect(siteReads).toHaveLength(1);
   await tradie.context().close();
 });
 
