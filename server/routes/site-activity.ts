@@ -3,6 +3,7 @@ import { Schema } from 'effect';
 import { SiteActivityQuery, type CheckInPage, type SiteSwmsPage } from '../../src/domain/check-in';
 import { Uuid } from '../../src/domain/fields';
 import { decodeOr400 } from '../http/errors';
+import { listJson } from '../http/json-text';
 import { requireCompanyReader } from '../swms/access';
 import { siteCheckInPage, siteSwmsPage } from '../swms/site-activity';
 
@@ -14,10 +15,11 @@ const rawCompanyId = (request: FastifyRequest) => (request.params as { id?: unkn
 export const siteActivityRoutes: FastifyPluginAsync = async (app) => {
   const signedIn = { preHandler: [app.authenticate] };
 
-  app.get('/company/:id/projectSites/:siteId/swms', signedIn, async (request): Promise<SiteSwmsPage> => {
+  app.get('/company/:id/projectSites/:siteId/swms', signedIn, async (request, reply) => {
     const reviewer = requireCompanyReader(request, rawCompanyId(request));
     const { siteId } = decodeOr400(SiteParams, request.params);
-    return siteSwmsPage(app, reviewer, siteId, decodeOr400(SiteActivityQuery, request.query));
+    const page = await siteSwmsPage(app, reviewer, siteId, decodeOr400(SiteActivityQuery, request.query));
+    return reply.type('application/json; charset=utf-8').send(listJson<SiteSwmsPage>(page));
   });
 
   app.get('/company/:id/projectSites/:siteId/checkins', signedIn, async (request): Promise<CheckInPage> => {

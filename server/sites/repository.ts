@@ -53,55 +53,10 @@ export interface SiteListOptions {
   readonly pageSize: number;
 }
 
-/** A site with its company, its supervisor (only while their role is active) and its plan. */
-const joinedSites = (db: QueryCreator<Database>) =>
-  db
-    .selectFrom('project_sites as ps')
-    .innerJoin('companies as c', 'c.id', 'ps.company_id')
-    .leftJoin('user_roles as ur', (join) => join.onRef('ur.id', '=', 'ps.supervisor_role_id').on('ur.status', '=', 'active'))
-    .leftJoin('users as u', 'u.id', 'ur.user_id')
-    .leftJoin('files as f', 'f.id', 'ps.site_safety_plan_file_id');
-
 /** What a site's plan field is written from. */
 const planColumns = ['f.file_key as plan_file_key', 'f.friendly_name as plan_friendly_name'] as const;
 
-/** What a site's supervisor and plan fields, and the supervisor's phone fallback, are written from. */
-const supervisorAndPlanColumns = [
-  'ur.id as supervisor_role_id',
-  'u.first_name as supervisor_first_name',
-  'u.surname as supervisor_surname',
-  'u.phone as supervisor_phone',
-  'u.contact_email as supervisor_contact_email',
-  'u.email as supervisor_email',
-  ...planColumns,
-  'c.phone as company_phone',
-] as const;
-
-/**
- * A site with what its view shows: the supervisor, the plan and the company phone. Built once per database or
- * transaction (`builtOnce`): a request only adds its conditions.
- */
-const sitesWithDetails = builtOnce((db: QueryCreator<Database>) =>
-  joinedSites(db).select([
-    'ps.id',
-    'ps.company_id',
-    'ps.address',
-    'ps.suburb',
-    'ps.postcode',
-    'ps.site_number',
-    'ps.client_name',
-    'ps.time_zone',
-    'ps.ppe',
-    'ps.other_ppe',
-    'ps.status',
-    'ps.version',
-    'ps.created_at',
-    'ps.updated_at',
-    ...supervisorAndPlanColumns,
-  ]),
-);
-
-/** A site as PostgreSQL writes it for a list (`siteFieldsJson`): everything but the plan, whose url the portal signs. */
+/** A site as PostgreSQL writes it (`siteFieldsJson`): everything but the plan, whose url the portal signs. */
 export type SiteFieldsJson = JsonText<Omit<ProjectSite, 'siteSafetyPlan'>>;
 
 /** What JavaScript's `String.prototype.trim` removes (WhiteSpace and LineTerminator), for PostgreSQL's `btrim`. */
@@ -144,11 +99,11 @@ const listedSupervisor = sql<{ fields: string; phone: string | null }>`(SELECT
 const unsupervised = sql.lit('"supervisor":null,"supervisorName":null,"supervisorDetails":null');
 
 /**
- * Spec §3 project site fields but the plan, as `siteView` writes them, for a list statement's site (ps) of the company
- * and its supervisor (sup, `listedSupervisor`). Issue 11: writing all 18 fields as JSON for each row (row_to_json)
- * was three quarters of page 1's time in PostgreSQL. The site's own fields are written with its row (migration
- * 037's `list_fields`); the supervisor's once per supervisor; the company's once per statement; the PPE still offered
- * per row, as the portal's list of it may change. Page 1 of 5,000 sites: 0.35 ms against 0.76.
+ * Spec §3 project site fields but the plan, the only writer of them (a list page and a site read alone), for a
+ * statement's site (ps) of the company and its supervisor (sup, `listedSupervisor`). Writing all 18 fields as JSON
+ * for each row (row_to_json) was three quarters of a list page's time in PostgreSQL, so the site's own fields are
+ * written with its row (`site_list_fields`), the supervisor's once per supervisor, the company's once per statement,
+ * the PPE still offered per row (the portal's list of it may change).
  */
 const siteFieldsJson = (companyId: string) => sql<SiteFieldsJson>`('{' || ps.list_fields
     || ',' || coalesce(sup.fields, ${unsupervised})
@@ -158,8 +113,8 @@ const siteFieldsJson = (companyId: string) => sql<SiteFieldsJson>`('{' || ps.lis
     || '}')`;
 
 /**
- * A list page's site with its supervisor while their role is active (`listedSupervisor`) and its plan: the plan's
- * columns are selected here, its other fields by the page (`listedFields`).
+ * A site with its supervisor while their role is active (`listedSupervisor`) and its plan: the plan's columns are
+ * selected here, its other fields by the statement (`listedFields`).
  */
 const listedSites = builtOnce((db: QueryCreator<Database>) =>
   db
@@ -169,14 +124,18 @@ const listedSites = builtOnce((db: QueryCreator<Database>) =>
     .select(planColumns),
 );
 
-/** A list page's site as JSON but its plan (`siteFieldsJson`), its company's fields read once for the page. */
+/** A site as JSON but its plan (`siteFieldsJson`), its company's fields read once for the statement. */
 const listedFields = (companyId: string) => siteFieldsJson(companyId).as('item');
+
+/** The company's sites as a list writes them, with their ids. */
+const sitesAsListed = (db: Db, companyId: string) => listedSites(db).select(['ps.id', listedFields(companyId)]).where('ps.company_id', '=', companyId);
 
 export type SiteListRow = Awaited<ReturnType<ReturnType<typeof listedSites>['executeTakeFirstOrThrow']>> & {
   readonly item: SiteFieldsJson;
 };
 
-export type SiteDetailsRow = Awaited<ReturnType<ReturnType<typeof sitesWithDetails>['executeTakeFirstOrThrow']>>;
+/** A site read alone: its JSON as a list writes it, and its plan's columns. */
+export type SiteRow = SiteListRow & { readonly id: string };
 
 /**
  * Every word must appear in one of the searched columns: address, suburb, postcode, client, job no. or
@@ -369,13 +328,13 @@ export async function listSites(
   return { rows, total: Number(counted.total_count ?? 0), cursors, companyLive: counted.company_live };
 }
 
-export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteDetailsRow | undefined> {
-  return sitesWithDetails(db).where('ps.company_id', '=', companyId).where('ps.id', '=', siteId).executeTakeFirst();
+export async function findSite(db: Db, companyId: string, siteId: string): Promise<SiteRow | undefined> {
+  return sitesAsListed(db, companyId).where('ps.id', '=', siteId).executeTakeFirst();
 }
 
-export async function findSites(db: Db, companyId: string, siteIds: readonly string[]): Promise<SiteDetailsRow[]> {
+export async function findSites(db: Db, companyId: string, siteIds: readonly string[]): Promise<SiteRow[]> {
   if (siteIds.length === 0) return [];
-  return sitesWithDetails(db).where('ps.company_id', '=', companyId).where('ps.id', 'in', siteIds).execute();
+  return sitesAsListed(db, companyId).where('ps.id', 'in', siteIds).execute();
 }
 
 export async function insertSite(db: Db, companyId: string, columns: SiteColumns): Promise<string> {

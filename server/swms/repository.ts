@@ -34,35 +34,14 @@ export interface SwmsListOptions {
   readonly pageSize: number;
 }
 
-/** What a list row shows: the SWMS with its site and submitter. */
-const listedColumns = [
-  's.id',
-  's.created_at',
-  's.created_by',
-  'u.first_name',
-  'u.surname',
-  's.site_id',
-  'p.address',
-  'p.suburb',
-  'p.postcode',
-  'p.site_number',
-  'p.time_zone',
-  's.company_admin_reviewed_at',
-  's.supervisor_reviewed_at',
-  's.risk_overall_level',
-] as const;
-
 /** Each SWMS with its site and submitter. */
 const swmsWithSiteAndSubmitter = (db: QueryCreator<Database>) =>
   db.selectFrom('swms as s').innerJoin('project_sites as p', 'p.id', 's.site_id').innerJoin('users as u', 'u.id', 's.created_by');
 
-/** The list's columns, built once per database or transaction (`builtOnce`); a search's statement (its own WITH) builds its own. */
-const listedSwms = builtOnce((db: QueryCreator<Database>) => swmsWithSiteAndSubmitter(db).select(listedColumns));
-
 /**
- * Spec §2 SWMS list row as `swmsListItemView` writes it, written by PostgreSQL as compact JSON over the list
- * statement's swms (s), site (p) and submitter (u). Issue 11: parsing a page's thirteen columns per row,
- * mapping them and stringifying them again was about a third of a list request's CPU in the portal.
+ * Spec §2 SWMS list row, the only writer of it (the SWMS list and a site's SWMS list), written by PostgreSQL as compact
+ * JSON over the statement's swms (s), site (p) and submitter (u): parsing a page's thirteen columns per row, mapping
+ * them and stringifying them again was about a third of a list request's CPU in the portal.
  */
 function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> {
   const ownReviewedAt = sql.ref(`s.${flagColumns[flag].at}`);
@@ -97,7 +76,6 @@ const awaitingSwms = builtOnce((db: QueryCreator<Database>) =>
     .select('s.id'),
 );
 
-export type SwmsListRow = Awaited<ReturnType<ReturnType<typeof listedSwms>['execute']>>[number];
 
 /**
  * A search's matching submitters and sites, each with its counters, worked out once per statement
@@ -342,14 +320,15 @@ export async function listSwms(
 
 export interface SiteSwmsOptions {
   readonly siteId: string;
+  readonly flag: ReviewFlag;
   readonly after: CursorPosition | null;
   readonly limit: number;
 }
 
 /** A project site's SWMS, newest first, from just after the cursor. */
-export async function listSiteSwms(db: Db, options: SiteSwmsOptions) {
-  let query = listedSwms(db)
-    .select(exactTimestamp('s.created_at').as('cursor_at'))
+export async function listSiteSwms(db: Db, options: SiteSwmsOptions): Promise<Array<SwmsPageRow & { readonly cursor_at: string }>> {
+  let query = swmsWithSiteAndSubmitter(db)
+    .select(['s.id', swmsListItemJson(options.flag).as('item'), exactTimestamp('s.created_at').as('cursor_at')])
     .where('s.site_id', '=', options.siteId)
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')

@@ -5,7 +5,7 @@ import type { Reviewer } from './access';
 import { listSiteCheckIns, siteOfCompany } from './check-ins';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor';
 import { listSiteSwms } from './repository';
-import { swmsListItemView } from './view';
+import type { ListOfJsonText } from '../http/json-text';
 
 type App = Pick<FastifyInstance, 'db'>;
 
@@ -31,11 +31,11 @@ async function requireSite(app: App, reviewer: Reviewer, siteId: string): Promis
   if (!(await siteOfCompany(app.db, reviewer.companyId, siteId))) throw notFound(siteActivityMessages.siteNotFound);
 }
 
-/** Issue 5: the site details' 'SWMS completed' list, newest first. */
-export async function siteSwmsPage(app: App, reviewer: Reviewer, siteId: string, query: SiteActivityQuery): Promise<SiteSwmsPage> {
+/** Issue 5: the site details' 'SWMS completed' list, newest first, each row as the SWMS list writes it. */
+export async function siteSwmsPage(app: App, reviewer: Reviewer, siteId: string, query: SiteActivityQuery): Promise<ListOfJsonText<SiteSwmsPage>> {
   await requireSite(app, reviewer, siteId);
-  const { rows, nextCursor } = await cursorPage(query, (after, limit) => listSiteSwms(app.db, { siteId, after, limit }));
-  return { items: rows.map((row) => swmsListItemView(row, reviewer.flag)), nextCursor };
+  const { rows, nextCursor } = await cursorPage(query, (after, limit) => listSiteSwms(app.db, { siteId, flag: reviewer.flag, after, limit }));
+  return { items: rows.map((row) => row.item), nextCursor };
 }
 
 /** Issue 5: the site details' 'latest check-ins' list, newest first. */

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { fullAddress } from '../../src/domain/project-site';
 import { ppeValues, type Ppe } from '../../src/domain/ppe';
 import { riskBand } from '../../src/domain/risk';
-import { reviewStatusOf, type ReviewFlag, type Swms, type SwmsListItem } from '../../src/domain/swms';
-import type { SwmsDetailRow, SwmsListRow } from './repository';
+import type { Swms } from '../../src/domain/swms';
+import type { SwmsDetailRow } from './repository';
 
 const isPpe = (value: string): value is Ppe => (ppeValues as readonly string[]).includes(value);
 
@@ -11,24 +11,6 @@ const iso = (value: Date | null) => (value === null ? null : new Date(value).toI
 
 const reviewer = (firstName: string | null, surname: string | null) =>
   firstName === null || surname === null ? null : { firstName, surname };
-
-/** Spec §2 SWMS list row: the Status column reads the viewer's own flag (spec §4). */
-export function swmsListItemView(row: SwmsListRow, flag: ReviewFlag): SwmsListItem {
-  const ownReviewedAt = flag === 'companyAdmin' ? row.company_admin_reviewed_at : row.supervisor_reviewed_at;
-  return {
-    _id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
-    submittedBy: { _id: row.created_by, firstName: row.first_name, surname: row.surname },
-    siteId: row.site_id,
-    siteAddress: fullAddress(row),
-    siteNumber: row.site_number,
-    siteTimeZone: row.time_zone,
-    status: reviewStatusOf(ownReviewedAt),
-    adminReviewedAt: iso(row.company_admin_reviewed_at),
-    supervisorReviewedAt: iso(row.supervisor_reviewed_at),
-    riskOverallLevel: row.risk_overall_level,
-  };
-}
 
 /** Spec §3 SWMS as answered; each photo carries a fresh read url. */
 export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailRow): Swms {
