@@ -22,19 +22,8 @@ import { compiledOnce, type Bound } from '../db/compiled-once';
 import type { JsonText } from '../http/json-text';
 import type { FileRow } from '../storage/file-view';
 
-export interface CompanyRow {
-  readonly id: string;
-  readonly name: string;
-  readonly abn: string;
-  readonly builders_reg_number: string;
-  readonly phone: string;
-  readonly email: string;
-  readonly address: string;
-  readonly postal_address: string;
-  readonly image_file_id: string | null;
-  readonly created_at: Date;
-  readonly user_count: number;
-  readonly has_admin: boolean;
+/** What the logo field is written from. */
+export interface LogoColumns {
   readonly image_file_key: string | null;
   readonly image_friendly_name: string | null;
 }
@@ -49,24 +38,21 @@ export interface CompanyFields {
   readonly postalAddress: string;
 }
 
-/** What the logo field is written from. */
-export type LogoColumns = Pick<CompanyRow, 'image_file_key' | 'image_friendly_name'>;
-
 /** Spec §3 `userCount`: the company's users with an active role, over the statement's company (c). */
 const activeUserCount = sql<number | string>`(SELECT count(DISTINCT ur.user_id) FROM user_roles ur WHERE ur.company_id = c.id AND ur.status = 'active')`;
 
 /** Spec §3 `hasAdmin`: whether a company admin has joined (an active role), over the statement's company (c). */
 const hasActiveAdmin = sql<boolean>`EXISTS (SELECT 1 FROM user_roles ua WHERE ua.company_id = c.id AND ua.role = 'CompanyAdmin' AND ua.status = 'active')`;
 
-/** A company as PostgreSQL writes it for the client list (`companyFieldsJson`): everything but the logo, whose url the portal signs. */
+/** A company as PostgreSQL writes it (`companyFieldsJson`): everything but the logo, whose url the portal signs. */
 type CompanyFieldsJson = JsonText<Omit<Company, 'image'>>;
 
 /**
- * Spec §3 Company fields but the logo, as `companyView` writes them, written by PostgreSQL as JSON over the list
- * statement's company (c). Issue 11: a client list row arrives as this JSON with only the logo's two columns beside
- * it (`companyListItem`), instead of thirteen columns parsed, mapped and written again by the portal. The client's
- * own fields are written with its row (migration 038's `list_fields`): writing each field of each row as JSON cost
- * PostgreSQL about 1 µs a field. The user count and the admin flag follow the company's roles and are read per page.
+ * Spec §3 Company fields but the logo, the only writer of them (the client list and a company read alone), written by
+ * PostgreSQL as JSON over the statement's company (c): a client list row arrives as this JSON with only the logo's two
+ * columns beside it (`companyListItem`), instead of thirteen columns parsed, mapped and written again by the portal.
+ * The company's own fields are written with its row (`company_list_fields`), as writing each field of each row as
+ * JSON cost PostgreSQL about 1 µs a field; the user count and the admin flag follow the company's roles.
  */
 const companyFieldsJson = sql<CompanyFieldsJson>`('{' || c.list_fields
     || ',"userCount":' || ${activeUserCount}
@@ -81,33 +67,13 @@ const liveWithLogo = (db: QueryCreator<Database>) =>
     .where('c.deleted_at', 'is', null)
     .select(['f.file_key as image_file_key', 'f.friendly_name as image_friendly_name']);
 
-function liveCompanies(db: Db) {
-  return liveWithLogo(db)
-    .select([
-      'c.id',
-      'c.name',
-      'c.abn',
-      'c.builders_reg_number',
-      'c.phone',
-      'c.email',
-      'c.address',
-      'c.postal_address',
-      'c.image_file_id',
-      'c.created_at',
-    ])
-    .select([activeUserCount.as('user_count'), hasActiveAdmin.as('has_admin')]);
-}
-
 /** A client list row: the company's fields as JSON (`companyFieldsJson`) beside its logo's columns. */
 const listedCompanies = (db: QueryCreator<Database>) => liveWithLogo(db).select(companyFieldsJson.as('item'));
 
 export type CompanyListRow = LogoColumns & { readonly item: CompanyFieldsJson };
 
-type SelectedCompany = Omit<CompanyRow, 'user_count' | 'has_admin'> & { user_count: number | string | null; has_admin: unknown };
-
-function toRow(row: SelectedCompany): CompanyRow {
-  return { ...row, user_count: Number(row.user_count ?? 0), has_admin: Boolean(row.has_admin), created_at: new Date(row.created_at) };
-}
+/** A company read alone: its JSON as the client list writes it, with its id and name for the caller's own use. */
+export type CompanyRow = CompanyListRow & { readonly id: string; readonly name: string };
 
 /** Spec §5 sort keys as keysets (issue 11): the name sorts case-insensitively; the id breaks ties (002 indexes both). */
 export function companyKeyset(sort: CompanySortKey): Keyset {
@@ -182,7 +148,7 @@ const pageOfCompanies = compiledOnce(
     // The listed clients: a page opened by its number finds where it starts among them.
     const listed = (creator: QueryCreator<Database>) =>
       shape.searching
-        ? creator.selectFrom(sql<Pick<CompanyRow, 'id' | 'name' | 'created_at'>>`search_clients`.as('c'))
+        ? creator.selectFrom(sql<{ id: string; name: string; created_at: Date }>`search_clients`.as('c'))
         : creator.selectFrom('companies as c').where('c.deleted_at', 'is', null);
     const pageIds = listed(scope).select(['c.id', positionOf(keyset).as('position'), countOf(shape).as('total_count')]);
     const page = keysetPage(pageIds, keyset, shape, values, () => listed(db));
@@ -220,8 +186,7 @@ export async function listCompanies(db: Db, options: CompanyListOptions, fingerp
 }
 
 export async function findLiveCompany(db: Db, id: string): Promise<CompanyRow | undefined> {
-  const row = await liveCompanies(db).where('c.id', '=', id).executeTakeFirst();
-  return row ? toRow(row) : undefined;
+  return listedCompanies(db).select(['c.id', 'c.name']).where('c.id', '=', id).executeTakeFirst();
 }
 
 /** Locks the live company row for the rest of the transaction. */

@@ -2,10 +2,10 @@
 -- of a JSON object without its braces ("_id":…,"address":…,…,"updatedAt":…), because writing 18 fields a row as JSON
 -- was most of a list page's statement. The list joins them per page to what depends on other rows or on the portal's
 -- code: the supervisor (a memoized lateral join), the company, the PPE still offered (`answeredPpe` in
--- server/sites/view.ts).
+-- server/sites/repository.ts).
 --
--- The members must stay as siteView (server/sites/view.ts) writes them; tests/api/project-sites.test.ts compares the
--- two for awkward text, times and every update a site takes.
+-- They are the only writer of a site's own fields: a list page and a site read alone both answer them
+-- (server/sites/repository.ts, `siteFieldsJson`).
 
 -- A site's own list fields, as JSON object members. to_char's MS truncates as JavaScript's toISOString does.
 CREATE FUNCTION site_list_fields(site project_sites) RETURNS text LANGUAGE sql STABLE AS $$

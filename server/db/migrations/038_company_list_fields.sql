@@ -2,8 +2,8 @@
 -- members of a JSON object without its braces, as migration 037 does for sites; the list adds per page the user count
 -- and the admin flag, which follow the company's roles.
 --
--- The members must stay as companyView (server/companies/view.ts) writes them; tests/api/companies.test.ts compares the
--- two for awkward text and after an edit.
+-- They are the only writer of a company's fields: the client list and a company read alone both answer them
+-- (server/companies/repository.ts, `companyFieldsJson`).
 
 -- A client's own list fields, as JSON object members. to_char's MS truncates as JavaScript's toISOString does.
 CREATE FUNCTION company_list_fields(company companies) RETURNS text LANGUAGE sql STABLE AS $$

@@ -23,7 +23,7 @@ $$;
 
 ALTER TABLE project_sites ADD COLUMN time_zone text;
 
--- The list writes the zone with the site's other own fields (migration 037), in siteView's (server/sites/view.ts) order.
+-- The list writes the zone with the site's other own fields (migration 037), in the order a site is answered.
 CREATE OR REPLACE FUNCTION site_list_fields(site project_sites) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT substr(j, 2, length(j) - 2) FROM (SELECT row_to_json(fields)::text AS j FROM (SELECT
     site.id AS "_id",
