@@ -47,8 +47,8 @@ if (!existsSync(entry)) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // The migrations are read beside the code that applies them.
-  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(staging, 'migrations'), { recursive: true });
+  // The migrations and the functions' files are read beside the code that applies them.
+  for (const folder of ['migrations', 'functions']) cpSync(path.join(root, 'server', 'db', folder), path.join(staging, folder), { recursive: true });
   try {
     renameSync(staging, current);
   } catch (error) {
@@ -56,7 +56,7 @@ if (!existsSync(entry)) {
     if (!existsSync(entry)) throw error;
     rmSync(staging, { recursive: true, force: true });
   }
-  // Earlier builds go once no portal can still be starting from one (it reads its migrations after loading its code):
+  // Earlier builds go once no portal can still be starting from one (it reads its migrations and functions after loading its code):
   // ten minutes after they were published. A staging folder stays while another process may still be writing it; one
   // an hour old was left by a crash.
   const now = Date.now();
