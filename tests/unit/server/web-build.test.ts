@@ -211,7 +211,7 @@ describe('viteBuild', () => {
     const home = scripts.find((name) => /^tradesperson-page-[\w-]+\.js$/.test(name)) ?? 'none';
     const homeCode = [...closure(home)].filter((name) => !inEntry.has(name));
     expect(homeCode.map((name) => name.replace(/-[\w-]{8}\.js$/, ''))).toEqual(expect.arrayContaining(['common', 'common-ui']));
-    // 17: the network-events hook is its own file since the outbox and the offline screens share it (issue 56 note).
+    // The connection hook the outbox, the builder and the offline screens share is a file of its own: 17.
     expect(homeCode.length, homeCode.join(', ')).toBeLessThanOrEqual(17);
   }, 120_000);
 });
