@@ -52,13 +52,19 @@ describe('the portal rides out a restart of its PostgreSQL', { timeout: 180_000 
     const writers = Array.from({ length: 8 }, async () => {
       while (writing) outcomes.push(await createClient());
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each restart comes once the writers have more answers, so acknowledged writes on every side of them are checked.
+    const moreAnswers = async (count: number) => {
+      const from = outcomes.length;
+      await expect.poll(() => outcomes.length - from, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(count);
+    };
+    await moreAnswers(20);
     await database.restart('immediate');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await moreAnswers(1);
     await database.restart('immediate');
     await expect.poll(health, { timeout: 30_000, interval: 200 }).toBe(200);
-    // Writes go on a moment after the database is back, so acknowledged writes on both sides of the restarts are checked.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const acknowledgedSoFar = () => outcomes.filter((outcome) => outcome.status === 201).length;
+    const beforeBack = acknowledgedSoFar();
+    await expect.poll(() => acknowledgedSoFar() - beforeBack, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(20);
     writing = false;
     await Promise.all(writers);
 

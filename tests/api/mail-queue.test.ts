@@ -153,6 +153,7 @@ describe('the mail queue (issue 12)', () => {
     await resend(userRoleId);
     await smtp.start();
     await expect.poll(emailStatuses, { timeout: 20_000 }).toEqual(['sent']);
+    // Past the queue's next polls: the replaced email, were it still waiting, would have arrived by now.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
 
     expect(smtp.received).toHaveLength(1);
