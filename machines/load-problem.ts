@@ -18,3 +18,8 @@ export function loadProblemOf(error: unknown): LoadProblem {
   if (status === 403) return 'notAllowed';
   return 'failed';
 }
+
+/** A call that got no answer at all: the network failed it (fetch's TypeError) or it timed out, as on a weak signal. */
+export function gotNoAnswer(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError');
+}

@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { siteVisitMessages, type EndedCheckIn } from '../src/domain/site-visit';
 import type { TradesActivity, TradesPerson } from '../src/domain/trades';
+import { gotNoAnswer } from './load-problem';
 import { serverMessage } from './server-message';
 import { failureStatus } from './site-check-in.machine';
 import { mustBeProvided } from './must-be-provided';
@@ -16,6 +17,8 @@ export interface TradesHomeContext {
   /** The site being checked out of. */
   readonly checkingOutSite: string | null;
   readonly error: string | null;
+  /** The last read got no answer at all (no signal, or one too weak to carry it). */
+  readonly unreachable: boolean;
 }
 
 export type TradesHomeEvent = { type: 'home.reload' } | { type: 'checkIn.checkOut'; siteId: string };
@@ -43,7 +46,7 @@ export const tradesHomeMachine = setup({
 }).createMachine({
   id: 'tradesHome',
   description: "Issue 10 §5: a tradesperson's home page: check in, their open check-in with 'Check out', recent check-ins, SWMS and licences.",
-  context: ({ input }) => ({ tradesId: input.tradesId, home: null, checkingOutSite: null, error: null }),
+  context: ({ input }) => ({ tradesId: input.tradesId, home: null, checkingOutSite: null, error: null, unreachable: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -54,7 +57,7 @@ export const tradesHomeMachine = setup({
         src: 'loadHome',
         input: ({ context }) => ({ tradesId: context.tradesId }),
         onDone: { target: 'ready', actions: assign({ home: ({ event }) => event.output }) },
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: assign({ unreachable: ({ event }) => gotNoAnswer(event.error) }) },
       },
     },
     failed: {

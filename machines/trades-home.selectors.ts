@@ -9,6 +9,8 @@ export type ActivitySite = ActivityCheckIn['site'];
 
 export const isLoading = (snapshot: Snapshot) => snapshot.hasTag('loading');
 export const isFailed = (snapshot: Snapshot) => snapshot.matches('failed');
+/** The home could not be read for want of a connection: it shows what the phone keeps. */
+export const isUnreachable = (snapshot: Snapshot) => snapshot.matches('failed') && snapshot.context.unreachable;
 export const isBusy = (snapshot: Snapshot) => snapshot.hasTag('busy');
 export const home = (snapshot: Snapshot): TradesHome | null => snapshot.context.home;
 export const checkingOutSite = (snapshot: Snapshot) => (snapshot.matches('checkingOut') ? snapshot.context.checkingOutSite : null);

@@ -9,6 +9,7 @@ import {
   type TradesProfileEdit,
   type TradesProfileValues,
 } from '../src/domain/trades-profile-form';
+import { gotNoAnswer } from './load-problem';
 import { serverMessage } from './server-message';
 import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 
@@ -30,6 +31,8 @@ export interface TradesProfileContext {
   readonly restoredDraft: boolean;
   /** The server's reason when the last save failed. */
   readonly error: string | null;
+  /** The last read got no answer at all (no signal, or one too weak to carry it). */
+  readonly unreachable: boolean;
 }
 
 export type TradesProfileEvent =
@@ -78,6 +81,7 @@ export const tradesProfileMachine = setup({
     touched: [],
     restoredDraft: false,
     error: null,
+    unreachable: false,
   }),
   initial: 'loading',
   states: {
@@ -97,7 +101,7 @@ export const tradesProfileMachine = setup({
             draft: null,
           })),
         },
-        onError: { target: 'missing' },
+        onError: { target: 'missing', actions: assign({ unreachable: ({ event }) => gotNoAnswer(event.error) }) },
       },
     },
     missing: {

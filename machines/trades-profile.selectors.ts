@@ -8,6 +8,8 @@ type Snapshot = SnapshotFrom<typeof tradesProfileMachine>;
 
 export const isLoading = (snapshot: Snapshot) => snapshot.hasTag('loading');
 export const isMissing = (snapshot: Snapshot) => snapshot.hasTag('missing');
+/** The profile could not be read for want of a connection: the page says it is offline. */
+export const isUnreachable = (snapshot: Snapshot) => snapshot.hasTag('missing') && snapshot.context.unreachable;
 /** Saving, and once saved while the page leaves. */
 export const isSaving = (snapshot: Snapshot) => snapshot.hasTag('saving');
 export const values = (snapshot: Snapshot): TradesProfileValues | null => snapshot.context.values;

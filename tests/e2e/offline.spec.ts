@@ -245,3 +245,33 @@ test('a sign-in that expires with no signal is kept: the builder opens with the 
   await expect(tradie.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
   await checkOut();
 });
+
+test('a home or profile whose reads get no answer while the phone believes it is online shows what the phone keeps, not an error', async ({ browser }) => {
+  // A weak signal: the browser reports online, but the reads die on the way (page.route sees them without the worker).
+  const context = await browser.newContext({ ...phone, serviceWorkers: 'block' });
+  const tradie = await context.newPage();
+  await signInQuickly(tradie, 'tradie1@trades.demo');
+  await expect(tradie).toHaveURL(/\/trades\/[0-9a-f-]{36}$/);
+  const home = new URL(tradie.url()).pathname;
+  await context.route('**/api/profile/trades/**', (route) => route.abort('internetdisconnected'));
+
+  await tradie.reload();
+  await expect(tradie.getByText(offlineHome)).toBeVisible();
+  await expect(tradie.getByText('Something went wrong :(')).toHaveCount(0);
+  await tradie.goto(`${home}/edit`);
+  await expect(tradie.getByText('You are offline. Your profile opens when the signal returns.')).toBeVisible();
+  await expect(tradie.getByText('Something went wrong :(')).toHaveCount(0);
+
+  // The server's own failure is still an error to try again.
+  await context.unroute('**/api/profile/trades/**');
+  await context.route('**/api/profile/trades/**', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Something went wrong :(' }));
+  await tradie.goto(home);
+  await expect(tradie.getByText('Something went wrong :(')).toBeVisible();
+  await expect(tradie.getByText(offlineHome)).toHaveCount(0);
+
+  // Once the reads get through, Try again shows the home.
+  await context.unroute('**/api/profile/trades/**');
+  await tradie.getByRole('button', { name: 'Try again' }).click();
+  await expect(tradie.getByRole('heading', { level: 2, name: /^G'day/ })).toBeVisible();
+  await context.close();
+});

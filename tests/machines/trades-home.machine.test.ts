@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, type EventFromLogic } from 'xstate';
+import { createActor, fromPromise, waitFor, type EventFromLogic } from 'xstate';
 import { tradesHomeMachine, type TradesHome, type TradesHomeEmitted } from '../../machines/trades-home.machine';
 import * as Home from '../../machines/trades-home.selectors';
 import { siteVisitMessages, type EndedCheckIn } from '../../src/domain/site-visit';
@@ -139,5 +139,15 @@ describe("tradesperson's home selectors", () => {
   test('what would block a check-in is known before the gate', () => {
     expect(Home.profileProblems(homeOnSite, '2026-03-04')).toEqual([]);
     expect(Home.profileProblems({ person: { ...person, whitecardNumber: '' }, activity: onSite }, '2026-03-04')).toEqual([tradesMessages.noWhitecard]);
+  });
+
+  test("a read that got no answer shows what the phone keeps; the server's own refusal is an error to try again (issue 55 §4)", async () => {
+    const failingWith = async (error: unknown) => {
+      const actor = createActor(tradesHomeMachine.provide({ actors: { loadHome: fromPromise(async () => Promise.reject(error)) } }), { input: { tradesId: person._id } }).start();
+      return waitFor(actor, (snapshot) => Home.isFailed(snapshot));
+    };
+    expect(Home.isUnreachable(await failingWith(new TypeError('Failed to fetch')))).toBe(true);
+    expect(Home.isUnreachable(await failingWith(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' })))).toBe(true);
+    expect(Home.isUnreachable(await failingWith(apiError('Something went wrong :(', 500)))).toBe(false);
   });
 });

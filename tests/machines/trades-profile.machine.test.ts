@@ -299,3 +299,19 @@ describe('unsaved changes (issue 55 §7: the leave guard asks when these are tru
     expect(Profile.hasUnsavedChanges(actor.getSnapshot())).toBe(true);
   });
 });
+
+describe('a read that got no answer (issue 55 §4: the page says it is offline, whatever the browser believes)', () => {
+  const failingWith = async (error: unknown) => {
+    const actor = createActor(tradesProfileMachine.provide({ actors: { loadProfile: fromPromise(async () => Promise.reject(error)) } }), {
+      input: { tradesId: person._id, draft: null },
+    }).start();
+    return waitFor(actor, (snapshot) => Profile.isMissing(snapshot));
+  };
+
+  test("a network failure or a timeout is offline; the server's own refusal is an error to try again", async () => {
+    expect(Profile.isUnreachable(await failingWith(new TypeError('Failed to fetch')))).toBe(true);
+    expect(Profile.isUnreachable(await failingWith(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' })))).toBe(true);
+    expect(Profile.isUnreachable(await failingWith(apiError('Something went wrong :(', 500)))).toBe(false);
+    expect(Profile.isUnreachable(await failingWith(new Error('The answer did not read as a profile')))).toBe(false);
+  });
+});

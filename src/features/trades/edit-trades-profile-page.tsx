@@ -152,6 +152,7 @@ function TradesProfileEditor({ id }: { readonly id: string }) {
   const actor = useTradesProfile(id);
   const loading = useSelector(actor, Profile.isLoading);
   const missing = useSelector(actor, Profile.isMissing);
+  const unreachable = useSelector(actor, Profile.isUnreachable);
   const firstTime = useSelector(actor, Profile.isFirstTime);
   const reload = () => actor.send({ type: 'profile.reload' });
   return (
@@ -159,8 +160,8 @@ function TradesProfileEditor({ id }: { readonly id: string }) {
       <PageTitle>{firstTime ? profileFormText.firstTimeTitle : profileFormText.title}</PageTitle>
       {loading ? <LoadingState /> : null}
       {/* With no signal the page says so, and reads the profile again as the signal returns. */}
-      {missing && navigator.onLine ? <ErrorState onRetry={reload} /> : null}
-      {missing && !navigator.onLine ? (
+      {missing && !unreachable ? <ErrorState onRetry={reload} /> : null}
+      {unreachable ? (
         <Suspense fallback={null}>
           <OfflineProfile userId={id} onRetry={reload} />
         </Suspense>

@@ -18,6 +18,7 @@ export function TradesHomePage({ id }: { readonly id: string }) {
   const actor = useTradesHome(id);
   const loading = useSelector(actor, Home.isLoading);
   const failed = useSelector(actor, Home.isFailed);
+  const unreachable = useSelector(actor, Home.isUnreachable);
   const home = useSelector(actor, Home.home);
   const busy = useSelector(actor, Home.isBusy);
   const checkingOutSite = useSelector(actor, Home.checkingOutSite);
@@ -31,8 +32,8 @@ export function TradesHomePage({ id }: { readonly id: string }) {
       <OutboxBanner />
       {loading ? <LoadingState /> : null}
       {/* With no signal the home shows what the phone keeps, and reads the portal again as the signal returns. */}
-      {failed && navigator.onLine ? <ErrorState onRetry={reload} /> : null}
-      {failed && !navigator.onLine ? (
+      {failed && !unreachable ? <ErrorState onRetry={reload} /> : null}
+      {unreachable ? (
         <Suspense fallback={null}>
           <OfflineHome userId={id} onRetry={reload} />
         </Suspense>
