@@ -2,7 +2,7 @@ import { expect, request, test, type Browser } from '@playwright/test';
 import { companyBody } from '../../support/company-body';
 import { invitationLink } from '../pages/mailbox';
 import { signInQuickly, demo } from '../support/sign-in';
-import { account, Api, freshEmail, storedToken, type Account } from './accounts';
+import { account, Api, freshEmail, payloadOf, storedToken, type Account } from './accounts';
 
 /** A site of the model company, with the key its poster's QR code carries. */
 export interface ModelSite {
@@ -26,6 +26,8 @@ export interface ModelCompany {
   readonly tradie: Account;
   readonly adminApi: Api;
   readonly tradieApi: Api;
+  /** Another tradesperson, onboarded as the first was (from the poster of a site of their own), once per `label`. */
+  tradesperson(label: string): Promise<Account>;
   /** A site of its own for each caller (`label` names it), its poster key read as an admin would. */
   site(label: string, fields?: Partial<SiteFields>): Promise<ModelSite>;
 }
@@ -101,25 +103,35 @@ async function makeCompany(browser: Browser): Promise<ModelCompany> {
   };
 
   // DESIGN.md: whoever signs in from a site's poster without a role becomes a tradesperson; then their profile.
-  const gate = await site('Model Gate');
-  const tradieEmail = freshEmail('tradie');
-  const unregistered = await Api.as(await firstSignIn(browser, tradieEmail));
-  const { token } = await unregistered.call<{ token: string }>('POST', `site/${gate._id}/join`, { key: gate.key });
-  const joined = await Api.as(token);
-  const sub = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string };
-  await joined.call('PUT', `profile/trades/${sub.sub}`, {
-    firstName: 'Taylor',
-    surname: 'Modeltradie',
-    phone: '0412345679',
-    email: tradieEmail,
-    emergencyContactName: 'Jordan Modeltradie',
-    emergencyContactPhone: '0412345680',
-    tradeQualifications: 'Carpenter',
-    whitecardNumber: 'WC-MODEL-1',
-    whitecardPhoto: null,
-    licences: [],
-  });
-  const tradie = await account(browser, tradieEmail);
+  const onboard = async (label: string): Promise<Account> => {
+    const gate = await site(`Model ${label} Gate`);
+    const email = freshEmail(label);
+    const unregistered = await Api.as(await firstSignIn(browser, email));
+    const { token } = await unregistered.call<{ token: string }>('POST', `site/${gate._id}/join`, { key: gate.key });
+    await (await Api.as(token)).call('PUT', `profile/trades/${payloadOf(token).sub}`, {
+      firstName: 'Taylor',
+      surname: `Model${label}`,
+      phone: '0412345679',
+      email,
+      emergencyContactName: 'Jordan Modelcontact',
+      emergencyContactPhone: '0412345680',
+      tradeQualifications: 'Carpenter',
+      whitecardNumber: `WC-${label.toUpperCase()}`,
+      whitecardPhoto: null,
+      licences: [],
+    });
+    return account(browser, email);
+  };
+  const tradespeople = new Map<string, Promise<Account>>();
+  const tradesperson = (label: string) => {
+    let onboarded = tradespeople.get(label);
+    if (!onboarded) {
+      onboarded = onboard(label);
+      tradespeople.set(label, onboarded);
+    }
+    return onboarded;
+  };
+  const tradie = await tradesperson('tradie');
   return {
     companyId: company._id,
     name,
@@ -129,6 +141,7 @@ async function makeCompany(browser: Browser): Promise<ModelCompany> {
     tradie,
     adminApi,
     tradieApi: await Api.as(tradie.token),
+    tradesperson,
     site,
   };
 }
