@@ -66,6 +66,14 @@ async function acceptedInvitation(browser: Browser, inviter: Api, companyId: str
   return account(browser, email);
 }
 
+/** Checks `tradie` out of those of `siteIds` where a check-in is still open (checking in elsewhere ends one). */
+export async function checkOutOf(api: Api, tradie: Account, siteIds: ReadonlySet<string>): Promise<void> {
+  const activity = await api.call<{ checkIns: { site: { _id: string }; checkedOutAt: string | null }[] }>('GET', `profile/trades/${tradie.payload.sub}/activity`);
+  for (const checkIn of activity.checkIns) {
+    if (checkIn.checkedOutAt === null && siteIds.has(checkIn.site._id)) await api.call('POST', `site/${checkIn.site._id}/checkout`, {});
+  }
+}
+
 const companies = new Map<string, Promise<ModelCompany>>();
 
 /** The worker's model company, made once per portal (a worker drives one portal). */

@@ -9,7 +9,7 @@ import { tradesMessages } from '../../../src/domain/trades';
 import type { ModelEvent } from '../../support/machine-paths';
 import { Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import { modelCompany, type ModelCompany } from './model-company';
+import { checkOutOf, modelCompany, type ModelCompany } from './model-company';
 import { defineModel, type BrowserTraversal, type StepContext, type World } from './runner';
 
 /** Everything WHS Regulation 299 asks for, in one edit. */
@@ -336,11 +336,7 @@ export const swmsBuilderModel = defineModel({
   },
 
   async finish(shared) {
-    // Checking in at a site ends an open check-in elsewhere: only the ones still open are checked out of.
-    const activity = await shared.api.call<{ checkIns: { site: { _id: string }; checkedOutAt: string | null }[] }>('GET', `profile/trades/${shared.tradie.payload.sub}/activity`);
-    for (const checkIn of activity.checkIns) {
-      if (checkIn.checkedOutAt === null && shared.visited.has(checkIn.site._id)) await shared.api.call('POST', `site/${checkIn.site._id}/checkout`, {});
-    }
+    await checkOutOf(shared.api, shared.tradie, shared.visited);
   },
 
   async open({ browser, shared, traversal, path }): Promise<BuilderWorld> {
@@ -503,7 +499,7 @@ export const swmsBuilderModel = defineModel({
     states: {
       'swmsBuilder.main.restoring': 'reads the phone’s store in milliseconds as the page opens: only the page’s spinner shows meanwhile',
       'swmsBuilder.main.queueing': 'writes the SWMS into the phone’s outbox store in milliseconds: its Sending… is not held apart',
-      'swmsBuilder.photos.failed': 'the server refuses a photo only for a name or type the phone’s resize never makes (always a .jpg)',
+      'swmsBuilder.photos.failed': 'POST file refuses a photo only for a name that is not .jpg or .png, or for a role that may not upload one: the phone’s resize always names it .jpg, and a tradesperson may',
     },
     events: {
       'xstate.error.actor.restoreDraft': 'the phone’s store (IndexedDB) failing to open: Chromium always opens it',

@@ -6,7 +6,7 @@ import { swmsSubmissionMessages, type SwmsDraft } from '../../../src/domain/swms
 import type { ModelEvent } from '../../support/machine-paths';
 import { Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
-import { modelCompany, type ModelCompany } from './model-company';
+import { checkOutOf, modelCompany, type ModelCompany } from './model-company';
 import { defineModel, type BrowserTraversal, type StepContext, type World } from './runner';
 
 /** A SWMS the server accepts (WHS Regulation 299 asks for each part), kept on the phone to be sent. */
@@ -157,7 +157,7 @@ export const swmsOutboxModel = defineModel({
   },
 
   async finish(shared) {
-    for (const siteId of shared.visited) await shared.api.call('POST', `site/${siteId}/checkout`, {});
+    await checkOutOf(shared.api, shared.tradie, shared.visited);
   },
 
   async open({ browser, shared }): Promise<OutboxWorld> {
