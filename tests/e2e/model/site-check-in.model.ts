@@ -3,13 +3,11 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { siteCheckInMachine, type SiteCheckInInput } from '../../../machines/site-check-in.machine';
 import { siteVisitMessages, type ActiveCheckIn, type EndedCheckIn, type SiteVisit } from '../../../src/domain/site-visit';
 import type { ModelEvent } from '../../support/machine-paths';
-import { demo } from '../support/sign-in';
-import { account, Api, openContext, type Account } from './accounts';
+import { openContext, type Api, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
+import { modelCompany } from './model-company';
 import { loadingScreen } from './pages/common.screens';
 import { defineModel, type BrowserTraversal, type World } from './runner';
-
-const tradesperson = 'tradie8@trades.demo';
 
 /** Who scans the poster, and with which key. */
 interface Visitor {
@@ -23,7 +21,7 @@ const site: SiteVisit['site'] = {
   suburb: 'Ultimo',
   postcode: '2007',
   siteNumber: 'MG-1',
-  companyName: 'Harbour Build Co',
+  companyName: 'Model Tests Co',
   ppe: ['hard_hat'],
   otherPpe: '',
   hasSafetyPlan: false,
@@ -135,19 +133,9 @@ export const siteCheckInModel = defineModel({
   traversals: starts,
 
   async prepare(browser): Promise<Shared> {
-    const admin = await account(browser, demo.admin);
-    const adminApi = await Api.as(admin.token);
-    const companyId = admin.payload.company ?? '';
-    const address = `${Date.now().toString(36)} Model Gate Street`;
-    const created = await adminApi.call<{ _id: string }>(
-      'POST',
-      `company/${companyId}/projectSites`,
-      { address, suburb: 'Ultimo', postcode: '2007', siteNumber: 'MG-1', clientName: 'Model Gate Pty Ltd', ppe: ['hard_hat'] },
-      201,
-    );
-    const { url } = await adminApi.call<{ url: string }>('GET', `company/${companyId}/projectSites/${created._id}/qr`);
-    const tradie = await account(browser, tradesperson);
-    return { tradie, admin, tradieApi: await Api.as(tradie.token), siteId: created._id, address, key: new URL(url).searchParams.get('key') ?? '' };
+    const company = await modelCompany(browser);
+    const gate = await company.site('Model Gate');
+    return { tradie: company.tradie, admin: company.admin, tradieApi: company.tradieApi, siteId: gate._id, address: gate.address, key: gate.key };
   },
 
   async finish(shared) {
@@ -265,7 +253,7 @@ export const siteCheckInModel = defineModel({
       'siteCheckIn.siteClosed': 'a completed or cancelled site: the status menu’s walk (check-in-status.spec.ts), not arranged here',
       'siteCheckIn.joining': 'a first sign-in with no role joins the site: invite-acceptance and sign-in specs make new accounts; not here',
       'siteCheckIn.profileIncomplete': 'a new tradesperson’s first visit (joining), not arranged here',
-      'siteCheckIn.blocked': 'a tradesperson with an expired licence or no white card: not among the demo accounts driven here',
+      'siteCheckIn.blocked': 'a tradesperson with an expired licence or no white card: not among the accounts driven here',
     },
     events: {
       'xstate.done.actor.joinSite': 'joining is not walked here (see the state joining)',

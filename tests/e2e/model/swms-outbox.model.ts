@@ -4,12 +4,10 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { swmsOutboxMachine, type OutboxItem } from '../../../machines/swms-outbox.machine';
 import { swmsSubmissionMessages, type SwmsDraft } from '../../../src/domain/swms-submission';
 import type { ModelEvent } from '../../support/machine-paths';
-import { demo } from '../support/sign-in';
-import { account, Api, openContext, type Account } from './accounts';
+import { Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
+import { checkOutOf, modelCompany, type ModelCompany } from './model-company';
 import { defineModel, type BrowserTraversal, type StepContext, type World } from './runner';
-
-const tradesperson = 'tradie2@trades.demo';
 
 /** A SWMS the server accepts (WHS Regulation 299 asks for each part), kept on the phone to be sent. */
 const keptItem = (siteId: string): OutboxItem => {
@@ -90,8 +88,7 @@ const start: BrowserTraversal<null> = {
 interface Shared {
   readonly tradie: Account;
   readonly api: Api;
-  readonly admin: Api;
-  readonly companyId: string;
+  readonly company: ModelCompany;
   /** The sites the paths checked in at, checked out of after the file. */
   readonly visited: Set<string>;
 }
@@ -155,25 +152,17 @@ export const swmsOutboxModel = defineModel({
   traversals: [start],
 
   async prepare(browser): Promise<Shared> {
-    const adminAccount = await account(browser, demo.admin);
-    const tradie = await account(browser, tradesperson);
-    return { tradie, api: await Api.as(tradie.token), admin: await Api.as(adminAccount.token), companyId: adminAccount.payload.company ?? '', visited: new Set() };
+    const company = await modelCompany(browser);
+    return { tradie: company.tradie, api: company.tradieApi, company, visited: new Set() };
   },
 
   async finish(shared) {
-    for (const siteId of shared.visited) await shared.api.call('POST', `site/${siteId}/checkout`, {});
+    await checkOutOf(shared.api, shared.tradie, shared.visited);
   },
 
   async open({ browser, shared }): Promise<OutboxWorld> {
-    const site = await shared.admin.call<{ _id: string }>(
-      'POST',
-      `company/${shared.companyId}/projectSites`,
-      { address: `${Date.now().toString(36)} Model Outbox Street`, suburb: 'Ultimo', postcode: '2007', siteNumber: 'MO-1', clientName: 'Model Outbox Pty Ltd', ppe: ['hard_hat'] },
-      201,
-    );
-    const { url } = await shared.admin.call<{ url: string }>('GET', `company/${shared.companyId}/projectSites/${site._id}/qr`);
-    const key = new URL(url).searchParams.get('key') ?? '';
-    const world: OutboxWorld = { ...(await openContext(browser, shared.tradie)), shared, siteId: site._id, key, held: null, checkedIn: false };
+    const site = await shared.company.site('Model Outbox');
+    const world: OutboxWorld = { ...(await openContext(browser, shared.tradie)), shared, siteId: site._id, key: site.key, held: null, checkedIn: false };
     // The phone keeps one SWMS from an earlier visit, written from a page of the portal's origin where the app does not
     // run (else its outbox could send it before the call is held); the outbox reads it as the home page opens.
     await world.page.goto('/api/health');

@@ -2,15 +2,14 @@ import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { tradesHomeMachine, type TradesHome } from '../../../machines/trades-home.machine';
 import { openCheckIns } from '../../../machines/trades-home.selectors';
-import { demo } from '../support/sign-in';
-import { account, Api, openContext, type Account } from './accounts';
+import { openContext, type Api, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
+import { modelCompany } from './model-company';
 import type { ModelEvent } from '../../support/machine-paths';
 import { toast } from './pages/common.screens';
 import { tradesHome } from './pages/trades.screens';
 import { defineModel, type World, type BrowserTraversal } from './runner';
 
-const tradesperson = 'tradie4@trades.demo';
 
 /** The model's home: one check-in, open until checked out. Only what the machine and its selectors read. */
 const homeWith = (open: boolean) =>
@@ -88,18 +87,9 @@ export const tradesHomeModel = defineModel({
   traversals: [start],
 
   async prepare(browser): Promise<Shared> {
-    const admin = await Api.as((await account(browser, demo.admin)).token);
-    const companyId = (await account(browser, demo.admin)).payload.company ?? '';
-    const siteAddress = `${Date.now().toString(36)} Model Home Street`;
-    const site = await admin.call<{ _id: string }>(
-      'POST',
-      `company/${companyId}/projectSites`,
-      { address: siteAddress, suburb: 'Ultimo', postcode: '2007', siteNumber: 'MH-1', clientName: 'Model Home Pty Ltd', ppe: ['hard_hat'] },
-      201,
-    );
-    const { url } = await admin.call<{ url: string }>('GET', `company/${companyId}/projectSites/${site._id}/qr`);
-    const tradie = await account(browser, tradesperson);
-    return { tradie, api: await Api.as(tradie.token), siteId: site._id, siteAddress, key: new URL(url).searchParams.get('key') ?? '' };
+    const company = await modelCompany(browser);
+    const site = await company.site('Model Home');
+    return { tradie: company.tradie, api: company.tradieApi, siteId: site._id, siteAddress: site.address, key: site.key };
   },
 
   async finish(shared) {

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { siteEditorModel } from './site-editor.model';
+
+describeModel(siteEditorModel);

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { swmsBuilderModel } from './swms-builder.model';
+
+describeModel(swmsBuilderModel);
