@@ -30,9 +30,12 @@ async function snap(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** A tradesperson on a phone, signed in and checked in at the demo's first open site. */
+/**
+ * A tradesperson on a phone, signed in and checked in at Ridgeline's first open site: the SWMS these tests send go to
+ * Ridgeline's admin, so Harbour Build's hourly review digest stays for tradesperson.spec.ts, which waits for it.
+ */
 async function checkedInTradesperson(page: Page, browser: Browser, email: string) {
-  const gate = await demoGate(page, true);
+  const gate = await demoGate(page, true, 'admin@ridgeline.demo');
   const context = await browser.newContext(phone);
   const tradie = await context.newPage();
   await signInQuickly(tradie, email);

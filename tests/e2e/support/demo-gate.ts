@@ -2,11 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import { demo, signInQuickly } from './sign-in';
 
 /**
- * The demo's first site (of those open for check-in, when `ongoing`) and its poster's link, as the admin's screens read
- * them (signs `page` in as the demo admin).
+ * A demo company's first site (of those open for check-in, when `ongoing`) and its poster's link, as the admin's
+ * screens read them (signs `page` in as that company's admin: Harbour Build's unless another is named).
  */
-export async function demoGate(page: Page, ongoing = false): Promise<{ readonly address: string; readonly link: string }> {
-  await signInQuickly(page, demo.admin);
+export async function demoGate(page: Page, ongoing = false, admin: string = demo.admin): Promise<{ readonly address: string; readonly link: string }> {
+  await signInQuickly(page, admin);
   await expect(page).toHaveURL(/\/company\/[0-9a-f-]{36}$/);
   const companyId = new URL(page.url()).pathname.split('/')[2] ?? '';
   return page.evaluate(async ({ company, ongoing }) => {
