@@ -15,6 +15,7 @@ export type SwmsReviewRecord = Pick<
   | 'supervisorReviewerDetails'
   | 'companyAdminChangesRequestedAt'
   | 'supervisorChangesRequestedAt'
+  | 'comments'
 >;
 
 export interface SwmsReviewInput {

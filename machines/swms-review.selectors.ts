@@ -48,6 +48,9 @@ export const viewerFlagStatus = (snapshot: SwmsReviewSnapshot): ReviewStatusLabe
 
 export const isSaving = (snapshot: SwmsReviewSnapshot): boolean => snapshot.hasTag('busy');
 
+/** Issue 57: the reviewers' requests for changes, oldest first, as the server's latest answer lists them. */
+export const comments = (snapshot: SwmsReviewSnapshot): SwmsReviewRecord['comments'] => snapshot.context.swms.comments;
+
 /** Spec §4: 'Check as Reviewed' is hidden once the viewer's own flag is set (and while a change runs). */
 export const canCheckAsReviewed = (snapshot: SwmsReviewSnapshot): boolean => {
   const own = viewerFlag(snapshot);

@@ -35,6 +35,7 @@ function record(flags: { admin?: FlagSetting; supervisor?: FlagSetting } = {}, i
     supervisorReviewerDetails: reviewedSupervisor ? { firstName: supervisor.firstName, surname: supervisor.surname } : null,
     companyAdminChangesRequestedAt: flags.admin === 'changes' ? admin.at : null,
     supervisorChangesRequestedAt: flags.supervisor === 'changes' ? supervisor.at : null,
+    comments: [],
   };
 }
 

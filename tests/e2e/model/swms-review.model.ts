@@ -27,6 +27,7 @@ const record = (reviewed: Review['reviewed']): SwmsReviewRecord => ({
   supervisorReviewerDetails: null,
   companyAdminChangesRequestedAt: null,
   supervisorChangesRequestedAt: null,
+  comments: [],
 });
 
 /** The server's answer to a review: the record with the viewer's flag set or cleared. */
