@@ -127,7 +127,7 @@ async function setFlags(shared: Shared, wanted: Review['reviewed']): Promise<voi
   }
 }
 
-const changesRequestedUi = "UI for changes requested lands with the review page's request dialog";
+const changesRequestedUi = 'the request dialog is walked in swms-changes-requested.spec.ts; its held-request steps in this model are not written yet';
 
 export const swmsReviewModel = defineModel({
   title: 'SWMS dual review',
