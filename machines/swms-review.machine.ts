@@ -1,6 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { Role } from '../src/domain/roles';
-import { reviewFlagFor, swmsMessages, type ReviewFlag, type ReviewStatus, type Swms } from '../src/domain/swms';
+import { reviewFlagFor, reviewStatusOf, swmsMessages, type ReviewFlag, type ReviewStatus, type Swms, type SwmsCommentPart } from '../src/domain/swms';
 import { mustBeProvided } from './must-be-provided';
 
 /** The review fields of a SWMS, as GET company/{id}/swms/{swmsId} and PUT company/{id}/swms answer them. */
@@ -13,6 +13,9 @@ export type SwmsReviewRecord = Pick<
   | 'supervisorReviewedAt'
   | 'supervisorReviewedBy'
   | 'supervisorReviewerDetails'
+  | 'companyAdminChangesRequestedAt'
+  | 'supervisorChangesRequestedAt'
+  | 'comments'
 >;
 
 export interface SwmsReviewInput {
@@ -31,11 +34,16 @@ interface SwmsReviewContext {
 type SwmsReviewEvent =
   | { type: 'review.mark' }
   | { type: 'review.return' }
+  /** Issue 57: the request dialog's comment (1 to 2,000 characters, checked by the dialog and the server) and part. */
+  | { type: 'review.requestChanges'; comment: string; part?: SwmsCommentPart }
   | { type: 'swms.received'; swms: SwmsReviewRecord };
 
 export interface SetReviewStatusInput {
   readonly swmsId: string;
   readonly status: ReviewStatus;
+  /** With 'changesRequested' only: what needs to change, and the part it is about. */
+  readonly comment?: string;
+  readonly part?: SwmsCommentPart;
 }
 
 export type SwmsReviewEmitted = { type: 'toast'; tone: 'success' | 'error'; message: string };
@@ -43,6 +51,13 @@ export type SwmsReviewEmitted = { type: 'toast'; tone: 'success' | 'error'; mess
 export function reviewedAtOf(swms: SwmsReviewRecord, flag: ReviewFlag): string | null {
   return flag === 'companyAdmin' ? swms.companyAdminReviewedAt : swms.supervisorReviewedAt;
 }
+
+export function changesRequestedAtOf(swms: SwmsReviewRecord, flag: ReviewFlag): string | null {
+  return flag === 'companyAdmin' ? swms.companyAdminChangesRequestedAt : swms.supervisorChangesRequestedAt;
+}
+
+/** The flag's status as the record has it. */
+export const flagStatusOf = (swms: SwmsReviewRecord, flag: ReviewFlag): ReviewStatus => reviewStatusOf(reviewedAtOf(swms, flag), changesRequestedAtOf(swms, flag));
 
 const reviewSetup = setup({
   types: {} as {
@@ -62,15 +77,19 @@ const reviewSetup = setup({
   },
   guards: {
     isViewerFlag: ({ context }, { flag }: { flag: ReviewFlag }) => context.viewerFlag === flag,
-    isReviewed: ({ context }, { flag }: { flag: ReviewFlag }) => reviewedAtOf(context.swms, flag) !== null,
-    isForReview: ({ context }, { flag }: { flag: ReviewFlag }) => reviewedAtOf(context.swms, flag) === null,
+    isReviewed: ({ context }, { flag }: { flag: ReviewFlag }) => flagStatusOf(context.swms, flag) === 'reviewed',
+    isForReview: ({ context }, { flag }: { flag: ReviewFlag }) => flagStatusOf(context.swms, flag) === 'forReview',
+    isChangesRequested: ({ context }, { flag }: { flag: ReviewFlag }) => flagStatusOf(context.swms, flag) === 'changesRequested',
     isSameSwms: ({ context }, { swms }: { swms: SwmsReviewRecord }) => swms._id === context.swms._id,
   },
 });
 
 const flagNames: Record<ReviewFlag, string> = { companyAdmin: 'CompanyAdmin', supervisor: 'Supervisor' };
 
-/** One review flag: 'For Review' until its reviewed-at is set (spec §4). The state follows the record. */
+/**
+ * One review flag: 'For Review' until its reviewer marks it Reviewed (spec §4) or requests changes with a comment
+ * (issue 57). The state follows the record.
+ */
 function flagRegion(flag: ReviewFlag) {
   const name = flagNames[flag];
   const saved = {
@@ -83,13 +102,59 @@ function flagRegion(flag: ReviewFlag) {
     initial: 'forReview',
     states: {
       forReview: {
-        description: "'For Review': its reviewed-at is not set.",
-        always: { guard: { type: 'isReviewed', params: { flag } }, target: 'reviewed' },
+        description: "'For Review': neither reviewed nor with changes requested.",
+        always: [
+          { guard: { type: 'isReviewed', params: { flag } }, target: 'reviewed' },
+          { guard: { type: 'isChangesRequested', params: { flag } }, target: 'changesRequested' },
+        ],
         on: {
           'review.mark': {
             description: "'Check as Reviewed', by the role that acts on this flag.",
             guard: { type: 'isViewerFlag', params: { flag } },
             target: 'marking',
+          },
+          'review.requestChanges': {
+            description: "'Request changes' with a comment, by the role that acts on this flag.",
+            guard: { type: 'isViewerFlag', params: { flag } },
+            target: 'requestingChanges',
+          },
+        },
+      },
+      requestingChanges: {
+        description: 'Asking the server to set Changes requested with the comment, which it stores with the audit event.',
+        tags: ['busy'],
+        invoke: {
+          id: `request${name}Changes`,
+          src: 'setStatus',
+          input: ({ context, event }) => {
+            assertEvent(event, 'review.requestChanges');
+            return {
+              swmsId: context.swms._id,
+              status: 'changesRequested' as const,
+              comment: event.comment,
+              ...(event.part === undefined ? {} : { part: event.part }),
+            };
+          },
+          onDone: { target: 'changesRequested', actions: [saved, 'toastSaved'] },
+          onError: { description: 'Nothing changed.', target: 'forReview', actions: 'toastFailed' },
+        },
+      },
+      changesRequested: {
+        description: "'Changes requested': waiting on the SWMS's author; the reviewer may still mark it Reviewed or For Review.",
+        always: [
+          { guard: { type: 'isReviewed', params: { flag } }, target: 'reviewed' },
+          { guard: { type: 'isForReview', params: { flag } }, target: 'forReview' },
+        ],
+        on: {
+          'review.mark': {
+            description: "'Check as Reviewed', by the role that acts on this flag.",
+            guard: { type: 'isViewerFlag', params: { flag } },
+            target: 'marking',
+          },
+          'review.return': {
+            description: 'Back to For Review, by the same role only (recorded in the audit trail).',
+            guard: { type: 'isViewerFlag', params: { flag } },
+            target: 'returning',
           },
         },
       },
@@ -106,7 +171,10 @@ function flagRegion(flag: ReviewFlag) {
       },
       reviewed: {
         description: "'Reviewed': reviewed-at, reviewed-by and the reviewer's name are set.",
-        always: { guard: { type: 'isForReview', params: { flag } }, target: 'forReview' },
+        always: [
+          { guard: { type: 'isForReview', params: { flag } }, target: 'forReview' },
+          { guard: { type: 'isChangesRequested', params: { flag } }, target: 'changesRequested' },
+        ],
         on: {
           'review.return': {
             description: 'Back to For Review, by the same role only (DESIGN.md; recorded in the audit trail).',
@@ -133,7 +201,7 @@ function flagRegion(flag: ReviewFlag) {
 /** Spec §4 SWMS review: two independent flags; the viewer's role picks the one it acts on. */
 export const swmsReviewMachine = reviewSetup.createMachine({
   id: 'swmsReview',
-  description: 'The company admin flag and the supervisor flag of one SWMS, each For Review or Reviewed.',
+  description: 'The company admin flag and the supervisor flag of one SWMS, each For Review, Reviewed or Changes requested.',
   context: ({ input }) => ({ swms: input.swms, viewerFlag: reviewFlagFor(input.viewerRoles) }),
   type: 'parallel',
   on: {

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { reviewStatusLabels, reviewStatusOf, type ReviewFlag, type ReviewStatus } from '../src/domain/swms';
-import { reviewedAtOf, type swmsReviewMachine, type SwmsReviewRecord } from './swms-review.machine';
+import { reviewStatusLabels, type ReviewFlag, type ReviewStatus } from '../src/domain/swms';
+import { flagStatusOf, reviewedAtOf, type swmsReviewMachine, type SwmsReviewRecord } from './swms-review.machine';
 
 export type SwmsReviewSnapshot = SnapshotFrom<typeof swmsReviewMachine>;
 
@@ -25,7 +25,7 @@ export const flag =
   (snapshot: SwmsReviewSnapshot): FlagView => {
     const { swms } = snapshot.context;
     const reviewedAt = reviewedAtOf(swms, which);
-    const status = reviewStatusOf(reviewedAt);
+    const status = flagStatusOf(swms, which);
     const details = reviewedAt === null ? null : reviewerDetailsOf(swms, which);
     return {
       status,
@@ -48,10 +48,25 @@ export const viewerFlagStatus = (snapshot: SwmsReviewSnapshot): ReviewStatusLabe
 
 export const isSaving = (snapshot: SwmsReviewSnapshot): boolean => snapshot.hasTag('busy');
 
+/** Issue 57: the reviewers' requests for changes, oldest first, as the server's latest answer lists them. */
+export const comments = (snapshot: SwmsReviewSnapshot): SwmsReviewRecord['comments'] => snapshot.context.swms.comments;
+
 /** Spec §4: 'Check as Reviewed' is hidden once the viewer's own flag is set (and while a change runs). */
 export const canCheckAsReviewed = (snapshot: SwmsReviewSnapshot): boolean => {
   const own = viewerFlag(snapshot);
+  return own !== null && (snapshot.matches({ [own]: 'forReview' }) || snapshot.matches({ [own]: 'changesRequested' }));
+};
+
+/** Issue 57: 'Request changes' shows while the viewer's own flag is For Review. */
+export const canRequestChanges = (snapshot: SwmsReviewSnapshot): boolean => {
+  const own = viewerFlag(snapshot);
   return own !== null && snapshot.matches({ [own]: 'forReview' });
+};
+
+/** The viewer's request for changes is being saved: the dialog's button shows its spinner. */
+export const isRequestingChanges = (snapshot: SwmsReviewSnapshot): boolean => {
+  const own = viewerFlag(snapshot);
+  return own !== null && snapshot.matches({ [own]: 'requestingChanges' });
 };
 
 /** The viewer's own flag is being set: 'Check as Reviewed' shows its spinner. */
@@ -63,5 +78,5 @@ export const isMarkingOwnFlag = (snapshot: SwmsReviewSnapshot): boolean => {
 /** DESIGN.md: the same role can return its own flag to For Review. */
 export const canReturnForReview = (snapshot: SwmsReviewSnapshot): boolean => {
   const own = viewerFlag(snapshot);
-  return own !== null && snapshot.matches({ [own]: 'reviewed' });
+  return own !== null && (snapshot.matches({ [own]: 'reviewed' }) || snapshot.matches({ [own]: 'changesRequested' }));
 };

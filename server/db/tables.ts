@@ -139,6 +139,11 @@ export interface SwmsTable {
   company_admin_reviewed_by: string | null;
   supervisor_reviewed_at: NullableTimestamp;
   supervisor_reviewed_by: string | null;
+  /** Migration 042: each flag's request for changes (cleared when the flag is reviewed or returned for review). */
+  company_admin_changes_requested_at: NullableTimestamp;
+  company_admin_changes_requested_by: string | null;
+  supervisor_changes_requested_at: NullableTimestamp;
+  supervisor_changes_requested_by: string | null;
   /** Set by the database from the site's job number (migration 009); never written by the app. */
   site_sort: ColumnType<string, never, never>;
 }
@@ -151,6 +156,9 @@ export interface SwmsCountsTable {
   total: number;
   admin_pending: number;
   supervisor_pending: number;
+  /** Migration 042: how many have changes requested on each flag (not counted as pending). */
+  admin_changes: number;
+  supervisor_changes: number;
   /**
    * Migration 017: a submitter row's lower-cased full name; migration 032: a site row's lower-cased address. Written by
    * triggers only (null on the company's row).
@@ -170,6 +178,19 @@ export interface SwmsAwaitingReviewTable {
   /** Migration 031: the SWMS's submitter and site, for a search's For Review count. */
   created_by: ColumnType<string, never, never>;
   site_id: ColumnType<string, never, never>;
+}
+
+/** Migration 042: a reviewer's request for changes, append-only (the database refuses UPDATE and DELETE). */
+export interface SwmsCommentsTable {
+  id: string;
+  swms_id: string;
+  company_id: string;
+  author_user_id: string;
+  flag: ReviewFlag;
+  created_at: Generated<Date>;
+  text: string;
+  part: string | null;
+  revision: Generated<number>;
 }
 
 /** Migration 009: live clients and each company's sites per status, kept by triggers. */
@@ -313,6 +334,7 @@ export interface Database {
   swms: SwmsTable;
   swms_counts: SwmsCountsTable;
   swms_awaiting_review: SwmsAwaitingReviewTable;
+  swms_comments: SwmsCommentsTable;
   list_counts: ListCountsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;

@@ -14,7 +14,7 @@ import { settleCompanyCheck } from '../auth/company-check';
 import { badRequest, decodeOr400 } from '../http/errors';
 import { listJson } from '../http/json-text';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
-import { changeMatchingReviewStatus, changeReviewStatus, readSwms, searchSwms } from '../swms/service';
+import { changeMatchingReviewStatus, changeReviewStatus, readSwms, requestChanges, searchSwms } from '../swms/service';
 import { rawParam, SwmsParams } from '../swms/params';
 
 /** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single, bulk and select-all review. */
@@ -45,13 +45,19 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     const reviewer = requireCompanyReviewer(request, rawParam(request, 'id'));
     const change = decodeOr400(SwmsStatusChange, request.body);
     if (change.company !== undefined && change.company !== reviewer.companyId) throw badRequest(swmsMessages.company);
+    const status = change.status;
+    if (status === 'changesRequested') {
+      // The body's schema holds a request for changes to one swmsId with its comment.
+      if (change.swmsId === undefined || change.comment === undefined) throw badRequest(swmsMessages.commentRequired);
+      return requestChanges(app, reviewer, change.swmsId, change.comment, change.part ?? null);
+    }
     if (change.matching !== undefined) {
-      return changeMatchingReviewStatus(app, reviewer, change.matching, change.excludedIds ?? [], change.status);
+      return changeMatchingReviewStatus(app, reviewer, change.matching, change.excludedIds ?? [], status);
     }
     if (change.swmsIds !== undefined) {
-      return { items: await changeReviewStatus(app, reviewer, change.swmsIds, change.status, true) };
+      return { items: await changeReviewStatus(app, reviewer, change.swmsIds, status, true) };
     }
-    const [swms] = await changeReviewStatus(app, reviewer, change.swmsId === undefined ? [] : [change.swmsId], change.status, false);
+    const [swms] = await changeReviewStatus(app, reviewer, change.swmsId === undefined ? [] : [change.swmsId], status, false);
     if (!swms) throw badRequest(swmsMessages.target);
     return swms;
   });

@@ -1,5 +1,6 @@
 import { sql, type Expression, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
-import { reviewStatusOf, type ReviewFlag, type ReviewStatus, type SwmsListItem, type SwmsSortKey } from '../../src/domain/swms';
+import { randomUUID } from 'node:crypto';
+import { reviewStatusOf, type ReviewFlag, type ReviewStatus, type SwmsCommentPart, type SwmsListItem, type SwmsSortKey } from '../../src/domain/swms';
 import { companyLive } from '../auth/company-check';
 import type { Db } from '../db/database';
 import type { Database } from '../db/tables';
@@ -7,6 +8,7 @@ import { likePattern, loweredOnce } from '../db/like-pattern';
 import { builtOnce } from '../db/built-once';
 import { genericPlanMark } from '../db/routed-pool';
 import { exactTimestamp, flagColumns, isoMillis } from './columns';
+import { isoMillisText } from '../db/iso-text';
 import type { CursorPosition } from './cursor';
 import {
   keysetPage,
@@ -45,7 +47,8 @@ const swmsWithSiteAndSubmitter = (db: QueryCreator<Database>) =>
  */
 function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> {
   const ownReviewedAt = sql.ref(`s.${flagColumns[flag].at}`);
-  const [forReview, reviewed] = [reviewStatusOf(null), reviewStatusOf(new Date(0))];
+  const ownChangesAt = sql.ref(`s.${flagColumns[flag].changesAt}`);
+  const [forReview, reviewed, changesRequested] = [reviewStatusOf(null), reviewStatusOf(new Date(0)), reviewStatusOf(null, new Date(0))];
   return sql<JsonText<SwmsListItem>>`(SELECT row_to_json(item)::text FROM (SELECT
     s.id AS "_id",
     ${isoMillis('s.created_at')} AS "createdAt",
@@ -54,7 +57,8 @@ function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> 
     p.address || ', ' || p.suburb || ' ' || p.postcode AS "siteAddress",
     p.site_number AS "siteNumber",
     p.time_zone AS "siteTimeZone",
-    CASE WHEN ${ownReviewedAt} IS NULL THEN ${sql.lit(forReview)} ELSE ${sql.lit(reviewed)} END AS "status",
+    CASE WHEN ${ownReviewedAt} IS NOT NULL THEN ${sql.lit(reviewed)} WHEN ${ownChangesAt} IS NOT NULL THEN ${sql.lit(changesRequested)}
+      ELSE ${sql.lit(forReview)} END AS "status",
     ${isoMillis('s.company_admin_reviewed_at')} AS "adminReviewedAt",
     ${isoMillis('s.supervisor_reviewed_at')} AS "supervisorReviewedAt",
     s.risk_overall_level AS "riskOverallLevel") item)`;
@@ -92,7 +96,7 @@ const awaitingSwms = builtOnce((db: QueryCreator<Database>) =>
  * row. A longer term, matching a few sites, still joins them.
  */
 /** A match's key and counters, as each side of a search selects them from its counter row (sc). */
-const counterColumns = sql`sc.key, sc.total, sc.admin_pending, sc.supervisor_pending`;
+const counterColumns = sql`sc.key, sc.total, sc.admin_pending, sc.supervisor_pending, sc.admin_changes, sc.supervisor_changes`;
 
 function withSearchMatches(db: Db, companyId: string, search: ListSearch): QueryCreator<Database> {
   const { pattern, term } = search;
@@ -127,6 +131,8 @@ interface SearchMatch {
   readonly total: number;
   readonly admin_pending: number;
   readonly supervisor_pending: number;
+  readonly admin_changes: number;
+  readonly supervisor_changes: number;
 }
 
 /**
@@ -176,19 +182,23 @@ export function swmsKeyset(sort: SwmsSortKey, table: 's' | 'q' = 's'): Keyset {
 
 /**
  * How many SWMS the list holds, exact, from the counters migration 009 keeps. Without a search, the company's counter.
- * With one, `matchingCount` counts the SWMS matching it, or those of them awaiting the flag (For Review); Reviewed is
- * the one less the other. Each reads only indexes (migrations 030 and 031) while the visibility map allows.
+ * With one, `matchingCount` counts the SWMS matching it, or those of them awaiting the flag (For Review), or those with
+ * changes requested on it; Reviewed is the first less the other two (a flag holds one outcome, migration 042). Each
+ * reads only indexes (migrations 030, 031 and 042) while the visibility map allows.
  */
 function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number | string | null> {
   if (!options.searching) {
     const pending = sql.ref(flagColumns[options.flag].pending);
-    const measure = options.reviewFilter === undefined ? sql`total` : options.reviewFilter === 'forReview' ? sql`${pending}` : sql`total - ${pending}`;
+    const changes = sql.ref(flagColumns[options.flag].changes);
+    const measures = { all: sql`total`, forReview: sql`${pending}`, changesRequested: sql`${changes}`, reviewed: sql`total - ${pending} - ${changes}` };
+    const measure = measures[options.reviewFilter ?? 'all'];
     return sql`(SELECT ${measure} FROM swms_counts WHERE company_id = ${companyId} AND dimension = 'company' AND key = ${companyId})`;
   }
   if (options.reviewFilter === 'reviewed') {
-    return sql`(${matchingCount(options.flag, 'all', companyId)} - ${matchingCount(options.flag, 'forReview', companyId)})`;
+    return sql`(${matchingCount(options.flag, 'all', companyId)} - ${matchingCount(options.flag, 'forReview', companyId)}
+      - ${matchingCount(options.flag, 'changesRequested', companyId)})`;
   }
-  return matchingCount(options.flag, options.reviewFilter === 'forReview' ? 'forReview' : 'all', companyId);
+  return matchingCount(options.flag, options.reviewFilter ?? 'all', companyId);
 }
 
 /**
@@ -203,11 +213,15 @@ function countOf(options: SwmsPageShape, companyId: string): RawBuilder<number |
  * CASE takes. Each side's size is summed once, in one row the CASE reads: written as a subquery per use, the statement
  * carried twelve plans PostgreSQL set up on every run (a tenth of a search's time).
  */
-function matchingCount(flag: ReviewFlag, kind: 'all' | 'forReview', companyId: string): RawBuilder<number | string | null> {
-  const sizeColumn = kind === 'all' ? 'total' : flagColumns[flag].pending;
+function matchingCount(flag: ReviewFlag, kind: 'all' | 'forReview' | 'changesRequested', companyId: string): RawBuilder<number | string | null> {
+  const sizeColumn = kind === 'all' ? 'total' : kind === 'forReview' ? flagColumns[flag].pending : flagColumns[flag].changes;
   const size = sql.ref(sizeColumn);
-  const counted =
-    kind === 'all' ? sql`swms s WHERE s.company_id = ${companyId}` : sql`swms_awaiting_review s WHERE s.company_id = ${companyId} AND s.flag = ${flag}`;
+  const counted = {
+    all: sql`swms s WHERE s.company_id = ${companyId}`,
+    forReview: sql`swms_awaiting_review s WHERE s.company_id = ${companyId} AND s.flag = ${flag}`,
+    // Migration 042's partial indexes hold only the SWMS with changes requested on the flag.
+    changesRequested: sql`swms s WHERE s.company_id = ${companyId} AND ${sql.ref(`s.${flagColumns[flag].changesAt}`)} IS NOT NULL`,
+  }[kind];
   const sides = {
     submitter: { column: sql.ref('s.created_by'), matched: sql.table('search_submitters') },
     site: { column: sql.ref('s.site_id'), matched: sql.table('search_sites') },
@@ -285,9 +299,23 @@ const pageOfSwms = compiledOnce(
 function pageConditions(shape: SwmsPageShape, values: SwmsPageValues, queued: boolean): Expression<SqlBool>[] {
   if (queued) return [sql<SqlBool>`q.company_id = ${values.companyId}`, sql<SqlBool>`q.flag = ${shape.flag}`];
   const conditions = [sql<SqlBool>`s.company_id = ${values.companyId}`];
-  if (shape.reviewFilter) conditions.push(sql<SqlBool>`${sql.ref(`s.${flagColumns[shape.flag].at}`)} ${sql.raw(shape.reviewFilter === 'forReview' ? 'IS NULL' : 'IS NOT NULL')}`);
+  if (shape.reviewFilter) conditions.push(flagStatusIs(shape.flag, shape.reviewFilter));
   if (shape.searching) conditions.push(matchesSearch);
   return conditions;
+}
+
+/** The SWMS (s) whose flag has this status; a flag holds at most one outcome (migration 042). */
+function flagStatusIs(flag: ReviewFlag, status: ReviewStatus): RawBuilder<SqlBool> {
+  const reviewedAt = sql.ref(`s.${flagColumns[flag].at}`);
+  const changesAt = sql.ref(`s.${flagColumns[flag].changesAt}`);
+  switch (status) {
+    case 'reviewed':
+      return sql<SqlBool>`${reviewedAt} IS NOT NULL`;
+    case 'changesRequested':
+      return sql<SqlBool>`${changesAt} IS NOT NULL`;
+    case 'forReview':
+      return sql<SqlBool>`(${reviewedAt} IS NULL AND ${changesAt} IS NULL)`;
+  }
 }
 
 /** A page's SWMS: its id and its list row as JSON text. */
@@ -369,6 +397,8 @@ function detailedSwms(db: Db) {
       's.supervisor_reviewed_by',
       'rs.first_name as supervisor_reviewer_first_name',
       'rs.surname as supervisor_reviewer_surname',
+      's.company_admin_changes_requested_at',
+      's.supervisor_changes_requested_at',
       's.high_risk_work',
       's.risk_consequence_level',
       's.risk_likelihood_level',
@@ -387,13 +417,32 @@ function detailedSwms(db: Db) {
     ]);
 }
 
-export type SwmsDetailRow = Awaited<ReturnType<ReturnType<typeof detailedSwms>['execute']>>[number];
+/** A SWMS with its site, submitter, reviewers and photos, and (issue 57) its review comments. */
+export type SwmsDetailRow = Awaited<ReturnType<ReturnType<typeof detailedSwms>['execute']>>[number] & { readonly comments: readonly SwmsCommentRow[] };
+
+/** Issue 57: the review comments of these SWMS with their authors, each SWMS's oldest first. */
+export async function findSwmsComments(db: Db, swmsIds: readonly string[]) {
+  if (swmsIds.length === 0) return [];
+  return db
+    .selectFrom('swms_comments as c')
+    .innerJoin('users as u', 'u.id', 'c.author_user_id')
+    .select(['c.id', 'c.swms_id', 'c.author_user_id', 'u.first_name', 'u.surname', 'c.flag', 'c.created_at', 'c.revision', 'c.text', 'c.part'])
+    .where('c.swms_id', 'in', swmsIds)
+    .orderBy('c.swms_id')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+export type SwmsCommentRow = Awaited<ReturnType<typeof findSwmsComments>>[number];
 
 /** The company's SWMS with these ids, in the order of `ids`; ids of other companies are left out. */
 export async function findCompanySwms(db: Db, companyId: string, ids: readonly string[]): Promise<SwmsDetailRow[]> {
   if (ids.length === 0) return [];
   const rows = await detailedSwms(db).where('s.company_id', '=', companyId).where('s.id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const comments = new Map<string, SwmsCommentRow[]>();
+  for (const comment of await findSwmsComments(db, rows.map((row) => row.id))) comments.set(comment.swms_id, [...(comments.get(comment.swms_id) ?? []), comment]);
+  const byId = new Map(rows.map((row) => [row.id, { ...row, comments: comments.get(row.id) ?? [] }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -401,20 +450,28 @@ export interface FlagState {
   readonly id: string;
   readonly reviewedAt: Date | null;
   readonly reviewedBy: string | null;
+  readonly changesRequestedAt: Date | null;
 }
+
+const flagStateOf = (row: { id: string; reviewed_at: Date | null; reviewed_by: string | null; changes_at: Date | null }): FlagState => ({
+  id: row.id,
+  reviewedAt: row.reviewed_at,
+  reviewedBy: row.reviewed_by,
+  changesRequestedAt: row.changes_at,
+});
 
 /** Locks the company's SWMS among `ids` (in id order, so concurrent bulk calls cannot deadlock). */
 export async function lockFlagStates(db: Db, companyId: string, flag: ReviewFlag, ids: readonly string[]): Promise<FlagState[]> {
   const columns = flagColumns[flag];
   const rows = await db
     .selectFrom('swms')
-    .select(['id', `${columns.at} as reviewed_at`, `${columns.by} as reviewed_by`])
+    .select(['id', `${columns.at} as reviewed_at`, `${columns.by} as reviewed_by`, `${columns.changesAt} as changes_at`])
     .where('company_id', '=', companyId)
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
+  return rows.map(flagStateOf);
 }
 
 export interface MatchingSwmsOptions {
@@ -435,9 +492,9 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
   const term = options.search.trim();
   let query = listScope(db, options.companyId, term.length > 0 ? listSearch(term) : null)
     .selectFrom('swms as s')
-    .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`])
+    .select(['s.id', `${reviewedAt} as reviewed_at`, `s.${columns.by} as reviewed_by`, `s.${columns.changesAt} as changes_at`])
     .where('s.company_id', '=', options.companyId);
-  if (options.reviewFilter) query = query.where(reviewedAt, options.reviewFilter === 'forReview' ? 'is' : 'is not', null);
+  if (options.reviewFilter) query = query.where(flagStatusIs(options.flag, options.reviewFilter));
   if (term.length > 0) query = query.where(matchesSearch);
   // Without a search, the SWMS awaiting the flag are the queue's (no index of swms names a flag).
   else if (options.reviewFilter === 'forReview') {
@@ -447,7 +504,7 @@ export async function lockMatchingFlagStates(db: Db, options: MatchingSwmsOption
   }
   if (options.excludedIds.length > 0) query = query.where('s.id', 'not in', options.excludedIds);
   const rows = await query.orderBy('s.id').forUpdate().execute();
-  return rows.map((row) => ({ id: row.id, reviewedAt: row.reviewed_at, reviewedBy: row.reviewed_by }));
+  return rows.map(flagStateOf);
 }
 
 /** The ids among `ids` that name a SWMS of the company. */
@@ -499,22 +556,82 @@ export async function writeReviews(db: Db, write: ReviewWrite, changes: readonly
     await sql`
       WITH previous AS (
         SELECT * FROM unnest(${ids}::uuid[], ${batch.map((state) => iso(state.reviewedAt))}::text[],
-          ${batch.map((state) => state.reviewedBy)}::uuid[]) AS previous (id, reviewed_at, reviewed_by)
+          ${batch.map((state) => state.reviewedBy)}::uuid[], ${batch.map((state) => iso(state.changesRequestedAt))}::text[])
+          AS previous (id, reviewed_at, reviewed_by, changes_requested_at)
       ), changed AS (
-        UPDATE swms AS s SET ${sql.ref(columns.at)} = ${write.reviewedBy === null ? null : sql`now()`}, ${sql.ref(columns.by)} = ${write.reviewedBy}
+        UPDATE swms AS s SET ${sql.ref(columns.at)} = ${write.reviewedBy === null ? null : sql`now()`}, ${sql.ref(columns.by)} = ${write.reviewedBy},
+          ${sql.ref(columns.changesAt)} = NULL, ${sql.ref(columns.changesBy)} = NULL
         FROM project_sites AS p, previous
         WHERE p.id = s.site_id AND s.id = previous.id AND s.id = ANY(${ids}::uuid[])
         RETURNING s.id, ${isoMillis(`s.${columns.at}`)} AS reviewed_at, previous.reviewed_at AS previous_at, previous.reviewed_by AS previous_by,
+          previous.changes_requested_at AS previous_changes_at,
           audit_swms_label(p.site_number, s.task_description) AS label
       )
       INSERT INTO audit_events (id, actor_user_id, action, entity, entity_id, detail, company_id, actor_role, target_label, request_id)
       SELECT gen_random_uuid(), ${write.actorUserId}, ${write.action}, 'swms', c.id,
         ${JSON.stringify(write.detail)}::jsonb || jsonb_build_object(
-          'previous', jsonb_build_object('reviewedAt', c.previous_at, 'reviewedBy', c.previous_by),
+          'previous', jsonb_build_object('reviewedAt', c.previous_at, 'reviewedBy', c.previous_by)
+            || CASE WHEN c.previous_changes_at IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('changesRequestedAt', c.previous_changes_at) END,
           'current', jsonb_build_object('reviewedAt', c.reviewed_at, 'reviewedBy', ${write.reviewedBy}::uuid)),
         ${write.companyId}, ${write.actorRole}, c.label, ${write.requestId}
       FROM changed AS c ORDER BY c.id`.execute(db);
   }
+}
+
+/** Issue 57: one request for changes, by whom and under which role, with its comment. */
+export interface ChangesRequestWrite {
+  readonly flag: ReviewFlag;
+  readonly companyId: string;
+  readonly actorUserId: string;
+  readonly actorRole: string;
+  readonly requestId: string | null;
+  readonly comment: string;
+  readonly part: SwmsCommentPart | null;
+}
+
+/**
+ * Sets the flag to Changes requested (clearing its review, as a flag holds one outcome), stores the comment and writes
+ * the audit event with the comment and the flag's previous value, on a SWMS `lockFlagStates` has locked.
+ */
+export async function writeChangesRequest(db: Db, write: ChangesRequestWrite, previous: FlagState): Promise<void> {
+  const columns = flagColumns[write.flag];
+  const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
+  const commentId = randomUUID();
+  const { rows } = await sql<{ changes_at: string }>`
+    UPDATE swms SET ${sql.ref(columns.at)} = NULL, ${sql.ref(columns.by)} = NULL, ${sql.ref(columns.changesAt)} = now(),
+      ${sql.ref(columns.changesBy)} = ${write.actorUserId}
+    WHERE id = ${previous.id} AND company_id = ${write.companyId}
+    RETURNING ${isoMillisText(columns.changesAt)} AS changes_at`.execute(db);
+  const changed = rows[0];
+  if (!changed) throw new Error('The locked SWMS was not found');
+  await db
+    .insertInto('swms_comments')
+    .values({ id: commentId, swms_id: previous.id, company_id: write.companyId, author_user_id: write.actorUserId, flag: write.flag, text: write.comment, part: write.part })
+    .execute();
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: randomUUID(),
+      actor_user_id: write.actorUserId,
+      action: 'swms.changesRequested',
+      entity: 'swms',
+      entity_id: previous.id,
+      detail: JSON.stringify({
+        companyId: write.companyId,
+        flag: write.flag,
+        status: 'changesRequested',
+        bulk: false,
+        comment: write.comment,
+        part: write.part,
+        commentId,
+        previous: { reviewedAt: iso(previous.reviewedAt), reviewedBy: previous.reviewedBy, changesRequestedAt: iso(previous.changesRequestedAt) },
+        current: { changesRequestedAt: changed.changes_at, changesRequestedBy: write.actorUserId },
+      }),
+      company_id: write.companyId,
+      actor_role: write.actorRole,
+      request_id: write.requestId,
+    })
+    .execute();
 }
 
 /** The reviewer still holds the role their token names (a token outlives a revoked role by up to an hour). */

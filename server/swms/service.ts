@@ -4,8 +4,9 @@ import {
   defaultSwmsSort,
   filteredReviewStatus,
   swmsMessages,
-  type ReviewStatus,
+  type BulkReviewStatus,
   type Swms,
+  type SwmsCommentPart,
   type SwmsList,
   type SwmsListQuery,
   type SwmsMatching,
@@ -25,6 +26,7 @@ import {
   swmsKeyset,
   lockFlagStates,
   lockMatchingFlagStates,
+  writeChangesRequest,
   writeReviews,
   type FlagState,
 } from './repository';
@@ -60,7 +62,9 @@ export async function readSwms(app: App, reviewer: Reviewer, swmsId: string): Pr
 /** The 403 of a change that named SWMS the reviewer may not change; it lists them. */
 export const refusedSwms = (ids: readonly string[]) => forbidden(`${swmsMessages.refused}: ${ids.join(', ')}`);
 
-const needsChange = (state: FlagState, status: ReviewStatus) => (status === 'reviewed') === (state.reviewedAt === null);
+/** Reviewed changes a flag not yet reviewed; For Review one reviewed or with changes requested. */
+const needsChange = (state: FlagState, status: BulkReviewStatus) =>
+  status === 'reviewed' ? state.reviewedAt === null : state.reviewedAt !== null || state.changesRequestedAt !== null;
 
 /** How a change was asked for, as the audit trail records it. */
 type ChangeKind = { readonly bulk: false } | { readonly bulk: true; readonly matching?: SwmsMatching };
@@ -71,15 +75,17 @@ type ChangeKind = { readonly bulk: false } | { readonly bulk: true; readonly mat
  * `status` change. A SWMS already in `status` keeps its reviewer and time. Every change leaves an audit
  * event with the previous value.
  */
+const roleOf = (reviewer: Reviewer) => (reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor');
+
 async function applyReview(
   app: App,
   reviewer: Reviewer,
-  status: ReviewStatus,
+  status: BulkReviewStatus,
   kind: ChangeKind,
   lock: (trx: Db) => Promise<readonly FlagState[]>,
 ): Promise<{ matched: number; changed: number }> {
   return inTransaction(app.db, async (trx) => {
-    const role = reviewer.flag === 'companyAdmin' ? 'CompanyAdmin' : 'CompanySupervisor';
+    const role = roleOf(reviewer);
     if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
     const states = await lock(trx);
     const changing = states.filter((state) => needsChange(state, status));
@@ -108,7 +114,7 @@ export async function changeReviewStatus(
   app: App,
   reviewer: Reviewer,
   ids: readonly string[],
-  status: ReviewStatus,
+  status: BulkReviewStatus,
   bulk: boolean,
 ): Promise<Swms[]> {
   const wanted = [...new Set(ids)];
@@ -123,6 +129,31 @@ export async function changeReviewStatus(
   return rows.map((row) => swmsView(app, row));
 }
 
+/** The refusal of a SWMS id the reviewer may not change, as the single review answers it. */
+async function lockOwnSwms(trx: Db, reviewer: Reviewer, swmsId: string): Promise<FlagState> {
+  const [state] = await lockFlagStates(trx, reviewer.companyId, reviewer.flag, [swmsId]);
+  if (!state) throw refusedSwms([swmsId]);
+  return state;
+}
+
+/**
+ * Issue 57: the reviewer's flag goes to Changes requested with their comment, in one transaction with its audit event
+ * (which carries the comment). Asking again adds a comment; the flag keeps Changes requested with the new time.
+ */
+export async function requestChanges(app: App, reviewer: Reviewer, swmsId: string, comment: string, part: SwmsCommentPart | null): Promise<Swms> {
+  await inTransaction(app.db, async (trx) => {
+    const role = roleOf(reviewer);
+    if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
+    const state = await lockOwnSwms(trx, reviewer, swmsId);
+    await writeChangesRequest(
+      trx,
+      { flag: reviewer.flag, companyId: reviewer.companyId, actorUserId: reviewer.userId, actorRole: role, requestId: reviewer.requestId, comment, part },
+      state,
+    );
+  });
+  return readSwms(app, reviewer, swmsId);
+}
+
 /**
  * Select-all across pages: every SWMS the list shows the reviewer for this search and filter (their own
  * flag), except `excludedIds`, in one transaction. An excluded id that is not the company's is refused
@@ -133,7 +164,7 @@ export async function changeMatchingReviewStatus(
   reviewer: Reviewer,
   matching: SwmsMatching,
   excludedIds: readonly string[],
-  status: ReviewStatus,
+  status: BulkReviewStatus,
 ): Promise<SwmsMatchingResult> {
   const excluded = [...new Set(excludedIds)];
   return applyReview(app, reviewer, status, { bulk: true, matching }, async (trx) => {

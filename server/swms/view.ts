@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { fullAddress } from '../../src/domain/project-site';
 import { ppeValues, type Ppe } from '../../src/domain/ppe';
 import { riskBand } from '../../src/domain/risk';
-import type { Swms } from '../../src/domain/swms';
+import { swmsCommentParts, type Swms, type SwmsCommentPart } from '../../src/domain/swms';
 import type { SwmsDetailRow } from './repository';
 
 const isPpe = (value: string): value is Ppe => (ppeValues as readonly string[]).includes(value);
+
+const isCommentPart = (value: string): value is SwmsCommentPart => (swmsCommentParts as readonly string[]).includes(value);
 
 const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -26,6 +28,17 @@ export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailR
     supervisorReviewedAt: iso(row.supervisor_reviewed_at),
     supervisorReviewedBy: row.supervisor_reviewed_by,
     supervisorReviewerDetails: reviewer(row.supervisor_reviewer_first_name, row.supervisor_reviewer_surname),
+    companyAdminChangesRequestedAt: iso(row.company_admin_changes_requested_at),
+    supervisorChangesRequestedAt: iso(row.supervisor_changes_requested_at),
+    comments: row.comments.map((comment) => ({
+      _id: comment.id,
+      author: { _id: comment.author_user_id, firstName: comment.first_name, surname: comment.surname },
+      role: comment.flag,
+      createdAt: new Date(comment.created_at).toISOString(),
+      revision: comment.revision,
+      text: comment.text,
+      part: comment.part === null || !isCommentPart(comment.part) ? null : comment.part,
+    })),
     highRiskWork: row.high_risk_work,
     riskConsequenceLevel: row.risk_consequence_level,
     riskLikelihoodLevel: row.risk_likelihood_level,

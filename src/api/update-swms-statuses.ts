@@ -1,4 +1,4 @@
-import { SwmsBulkResult, SwmsMatchingResult, type ReviewStatus, type SwmsMatching } from '../domain/swms';
+import { SwmsBulkResult, SwmsMatchingResult, type BulkReviewStatus, type SwmsMatching } from '../domain/swms';
 import { callForJson, type CallOptions } from './client';
 
 export type SwmsBulkTarget =
@@ -11,7 +11,7 @@ export type SwmsBulkTarget =
  */
 export function updateSwmsStatuses(
   companyId: string,
-  status: ReviewStatus,
+  status: BulkReviewStatus,
   target: SwmsBulkTarget,
   options: CallOptions = {},
 ): Promise<SwmsBulkResult | SwmsMatchingResult> {

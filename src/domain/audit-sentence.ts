@@ -39,6 +39,10 @@ function whatHappened(event: AuditEvent): string {
       return `marked SWMS ${label} as Reviewed`;
     case 'swms.returnedForReview':
       return `returned SWMS ${label} to For Review`;
+    case 'swms.changesRequested': {
+      const comment = field(event.detail, 'comment');
+      return `requested changes to SWMS ${label}${comment ? `: ${comment}` : ''}`;
+    }
     case 'swms.submitted':
       return `submitted SWMS ${label}`;
     case 'checkIn.created':

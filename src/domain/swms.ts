@@ -8,7 +8,12 @@ import type { Role } from './roles';
 
 export const swmsMessages = {
   notAuthorised: 'You are not authorised to view this SWMS',
-  status: 'Status must be reviewed or forReview',
+  status: 'Status must be reviewed, forReview or changesRequested',
+  bulkStatus: 'Changes can be requested on one SWMS at a time: send swmsId, not swmsIds or matching',
+  comment: 'Say what needs to change, in 1 to 2000 characters',
+  commentRequired: 'Say what needs to change: a comment is required when requesting changes',
+  commentWithoutChanges: 'Send a comment only when requesting changes',
+  part: 'The part must be one of highRiskWork, task, hazards, controls or ppe',
   target: 'Send either swmsId or swmsIds',
   matchingTarget: 'Send matching without swmsId or swmsIds',
   excludedIds: 'Send at most 500 excludedIds',
@@ -27,12 +32,43 @@ export const swmsMessages = {
   exportTarget: 'Send either swmsIds or matching',
 } as const;
 
-/** Spec §4 SWMS review: each flag is 'For Review' until its reviewed-at is set. */
-export const reviewStatuses = ['forReview', 'reviewed'] as const;
+/**
+ * Spec §4 SWMS review and issue 57: each flag is 'For Review' until its reviewer marks it Reviewed or requests changes
+ * with a comment; a flag with changes requested waits on the SWMS's author.
+ */
+export const reviewStatuses = ['forReview', 'reviewed', 'changesRequested'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 export const ReviewStatusSchema = Schema.Literals(reviewStatuses).annotate({ message: swmsMessages.status });
 
-export const reviewStatusLabels: Record<ReviewStatus, string> = { forReview: 'For Review', reviewed: 'Reviewed' };
+/** What a bulk or select-all review may set: a request for changes names one SWMS with its own comment. */
+export const bulkReviewStatuses = ['forReview', 'reviewed'] as const;
+export type BulkReviewStatus = (typeof bulkReviewStatuses)[number];
+
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  forReview: 'For Review',
+  reviewed: 'Reviewed',
+  changesRequested: 'Changes requested',
+};
+
+/** Issue 57: the longest review comment. */
+export const maxSwmsCommentLength = textLimits.paragraph;
+
+/** The part of a SWMS a request for changes may name. */
+export const swmsCommentParts = ['highRiskWork', 'task', 'hazards', 'controls', 'ppe'] as const;
+export type SwmsCommentPart = (typeof swmsCommentParts)[number];
+export const swmsCommentPartLabels: Record<SwmsCommentPart, string> = {
+  highRiskWork: 'High-risk work',
+  task: 'Task',
+  hazards: 'Hazards',
+  controls: 'Controls',
+  ppe: 'PPE',
+};
+
+/** A review comment as typed: trimmed, 1 to 2000 characters. */
+export const SwmsCommentText = text(maxSwmsCommentLength, { notText: swmsMessages.comment, tooLong: swmsMessages.comment }).check(
+  Schema.makeFilter<string>((value) => value.length > 0 || swmsMessages.comment),
+);
+export const SwmsCommentPartSchema = Schema.Literals(swmsCommentParts).annotate({ message: swmsMessages.part });
 
 export type ReviewFlag = 'companyAdmin' | 'supervisor';
 
@@ -43,13 +79,26 @@ export function reviewFlagFor(roles: readonly Role[]): ReviewFlag | null {
   return null;
 }
 
-export function reviewStatusOf(reviewedAt: string | Date | null): ReviewStatus {
-  return reviewedAt === null ? 'forReview' : 'reviewed';
+export function reviewStatusOf(reviewedAt: string | Date | null, changesRequestedAt: string | Date | null = null): ReviewStatus {
+  if (reviewedAt !== null) return 'reviewed';
+  return changesRequestedAt === null ? 'forReview' : 'changesRequested';
 }
 
 const Person = Schema.Struct({ _id: Schema.String, firstName: Schema.String, surname: Schema.String });
 const ReviewerDetails = Schema.NullOr(Schema.Struct({ firstName: Schema.String, surname: Schema.String }));
 const Photo = Schema.NullOr(Schema.Struct({ url: Schema.String }));
+
+/** Issue 57: a reviewer's request for changes, as the SWMS read lists them (oldest first). */
+export const SwmsComment = Schema.Struct({
+  _id: Schema.String,
+  author: Person,
+  role: Schema.Literals(['companyAdmin', 'supervisor'] satisfies ReviewFlag[]),
+  createdAt: Schema.String,
+  revision: Schema.Number,
+  text: Schema.String,
+  part: Schema.NullOr(Schema.Literals(swmsCommentParts)),
+});
+export type SwmsComment = typeof SwmsComment.Type;
 
 const SwmsSite = Schema.Struct({
   _id: Schema.String,
@@ -75,6 +124,10 @@ export const Swms = Schema.Struct({
   supervisorReviewedAt: Schema.NullOr(Schema.String),
   supervisorReviewedBy: Schema.NullOr(Schema.String),
   supervisorReviewerDetails: ReviewerDetails,
+  /** Issue 57: when each flag's changes were requested; null unless the flag is Changes requested. */
+  companyAdminChangesRequestedAt: Schema.NullOr(Schema.String),
+  supervisorChangesRequestedAt: Schema.NullOr(Schema.String),
+  comments: Schema.Array(SwmsComment),
   highRiskWork: Schema.Array(Schema.String),
   riskConsequenceLevel: Schema.Number,
   riskLikelihoodLevel: Schema.Number,
@@ -120,12 +173,13 @@ export type SwmsSortKey = (typeof swmsSortKeys)[number];
 export const defaultSwmsSort: SwmsSortKey = 'createdAt.date.desc';
 
 /** Spec §5 filter keys, field.type.value: the viewer's own review flag. */
-export const swmsFilterKeys = ['status.string.forReview', 'status.string.reviewed'] as const;
+export const swmsFilterKeys = ['status.string.forReview', 'status.string.reviewed', 'status.string.changesRequested'] as const;
 export type SwmsFilterKey = (typeof swmsFilterKeys)[number];
 
 const statusOfFilter: Record<SwmsFilterKey, ReviewStatus> = {
   'status.string.forReview': 'forReview',
   'status.string.reviewed': 'reviewed',
+  'status.string.changesRequested': 'changesRequested',
 };
 
 /** The review status (of the viewer's own flag) a list filter keeps, or undefined for every SWMS. */
@@ -136,6 +190,7 @@ export function filteredReviewStatus(filter: SwmsFilterKey | undefined): ReviewS
 export const swmsFilterOptions: readonly { readonly key: SwmsFilterKey; readonly label: string }[] = [
   { key: 'status.string.forReview', label: 'For Review' },
   { key: 'status.string.reviewed', label: 'Reviewed' },
+  { key: 'status.string.changesRequested', label: 'Changes requested' },
 ];
 
 const maxSwmsPageSize = 100;
@@ -201,11 +256,14 @@ const targetsNamed = (body: { swmsId?: unknown; swmsIds?: unknown; matching?: un
 
 /**
  * PUT company/{id}/swms (spec §7): one SWMS `{ swmsId, status }`, the bulk review `{ swmsIds, status }`,
- * or a select-all over pages `{ matching: { search?, filter? }, excludedIds?, status }`.
- * The flag and the reviewer come from the caller's token, never from the body.
+ * or a select-all over pages `{ matching: { search?, filter? }, excludedIds?, status }`; issue 57: one SWMS
+ * `{ swmsId, status: 'changesRequested', comment, part? }`. The flag and the reviewer come from the caller's token,
+ * never from the body.
  */
 export const SwmsStatusChange = Schema.Struct({
   status: ReviewStatusSchema,
+  comment: Schema.optionalKey(SwmsCommentText),
+  part: Schema.optionalKey(SwmsCommentPartSchema),
   swmsId: Schema.optionalKey(Uuid),
   swmsIds: Schema.optionalKey(SwmsIds),
   matching: Schema.optionalKey(SwmsMatching),
@@ -218,7 +276,14 @@ export const SwmsStatusChange = Schema.Struct({
       return targetsNamed(body) === 1 || swmsMessages.matchingTarget;
     }),
   )
-  .check(Schema.makeFilter((body) => body.excludedIds === undefined || body.matching !== undefined || swmsMessages.excludedWithoutMatching));
+  .check(Schema.makeFilter((body) => body.excludedIds === undefined || body.matching !== undefined || swmsMessages.excludedWithoutMatching))
+  .check(
+    Schema.makeFilter((body) => {
+      if (body.status !== 'changesRequested') return (body.comment === undefined && body.part === undefined) || swmsMessages.commentWithoutChanges;
+      if (body.swmsId === undefined) return swmsMessages.bulkStatus;
+      return body.comment !== undefined || swmsMessages.commentRequired;
+    }),
+  );
 export type SwmsStatusChange = typeof SwmsStatusChange.Type;
 
 /** The bulk answer of PUT company/{id}/swms; a single change answers the Swms itself. */

@@ -18,16 +18,24 @@ const swmsId = '6f1c2b7e-4a51-4d0e-9a43-1f6f4d7c2a10';
 const admin = { id: 'role-admin', firstName: 'Alice', surname: 'Nguyen', at: '2026-11-21T03:05:00.000Z' };
 const supervisor = { id: 'role-super', firstName: 'Sam', surname: 'Okafor', at: '2026-11-21T04:10:00.000Z' };
 
+/** How a flag stands on a record: true for Reviewed, 'changes' for Changes requested, unset for For Review. */
+type FlagSetting = true | 'changes' | undefined;
+
 /** A SWMS as the server answers it, with the given flags set. */
-function record(flags: { admin?: boolean; supervisor?: boolean } = {}, id = swmsId): SwmsReviewRecord {
+function record(flags: { admin?: FlagSetting; supervisor?: FlagSetting } = {}, id = swmsId): SwmsReviewRecord {
+  const reviewedAdmin = flags.admin === true;
+  const reviewedSupervisor = flags.supervisor === true;
   return {
     _id: id,
-    companyAdminReviewedAt: flags.admin ? admin.at : null,
-    companyAdminReviewedBy: flags.admin ? admin.id : null,
-    companyAdminReviewerDetails: flags.admin ? { firstName: admin.firstName, surname: admin.surname } : null,
-    supervisorReviewedAt: flags.supervisor ? supervisor.at : null,
-    supervisorReviewedBy: flags.supervisor ? supervisor.id : null,
-    supervisorReviewerDetails: flags.supervisor ? { firstName: supervisor.firstName, surname: supervisor.surname } : null,
+    companyAdminReviewedAt: reviewedAdmin ? admin.at : null,
+    companyAdminReviewedBy: reviewedAdmin ? admin.id : null,
+    companyAdminReviewerDetails: reviewedAdmin ? { firstName: admin.firstName, surname: admin.surname } : null,
+    supervisorReviewedAt: reviewedSupervisor ? supervisor.at : null,
+    supervisorReviewedBy: reviewedSupervisor ? supervisor.id : null,
+    supervisorReviewerDetails: reviewedSupervisor ? { firstName: supervisor.firstName, surname: supervisor.surname } : null,
+    companyAdminChangesRequestedAt: flags.admin === 'changes' ? admin.at : null,
+    supervisorChangesRequestedAt: flags.supervisor === 'changes' ? supervisor.at : null,
+    comments: [],
   };
 }
 
@@ -37,12 +45,29 @@ const failed = (type: string) => [{ type, error: new Error('409') }];
 const sampleEvents: Record<string, ReviewEvent[]> = {
   'review.mark': [{ type: 'review.mark' }],
   'review.return': [{ type: 'review.return' }],
+  'review.requestChanges': [
+    { type: 'review.requestChanges', comment: 'Add the exclusion zone below the work', part: 'controls' },
+    { type: 'review.requestChanges', comment: 'Name the plant' },
+  ],
   'swms.received': [
     { type: 'swms.received', swms: record() },
     { type: 'swms.received', swms: record({ supervisor: true }) },
     { type: 'swms.received', swms: record({ admin: true, supervisor: true }) },
+    { type: 'swms.received', swms: record({ admin: 'changes', supervisor: 'changes' }) },
     { type: 'swms.received', swms: record({ admin: true }, 'another-swms') },
   ],
+  'xstate.done.actor.requestCompanyAdminChanges': outputs(
+    'xstate.done.actor.requestCompanyAdminChanges',
+    record({ admin: 'changes' }),
+    record({ admin: 'changes', supervisor: true }),
+  ),
+  'xstate.error.actor.requestCompanyAdminChanges': failed('xstate.error.actor.requestCompanyAdminChanges'),
+  'xstate.done.actor.requestSupervisorChanges': outputs(
+    'xstate.done.actor.requestSupervisorChanges',
+    record({ supervisor: 'changes' }),
+    record({ admin: true, supervisor: 'changes' }),
+  ),
+  'xstate.error.actor.requestSupervisorChanges': failed('xstate.error.actor.requestSupervisorChanges'),
   // The server answers with both flags: the other reviewer may have acted meanwhile.
   'xstate.done.actor.markCompanyAdminReviewed': outputs(
     'xstate.done.actor.markCompanyAdminReviewed',
@@ -75,12 +100,25 @@ const inputs: SwmsReviewInput[] = [
   { swms: record({ admin: true }), viewerRoles: ['CompanySupervisor'] },
   { swms: record({ admin: true, supervisor: true }), viewerRoles: ['CompanyAdmin'] },
   { swms: record({ supervisor: true }), viewerRoles: ['TradesPerson'] },
+  { swms: record({ supervisor: 'changes' }), viewerRoles: ['CompanySupervisor'] },
 ];
 
 const flags: ReviewFlag[] = ['companyAdmin', 'supervisor'];
 const reviewedAt = (swms: SwmsReviewRecord, flag: ReviewFlag) =>
   flag === 'companyAdmin' ? swms.companyAdminReviewedAt : swms.supervisorReviewedAt;
-const saveIds = new Set(['markCompanyAdminReviewed', 'returnCompanyAdminForReview', 'markSupervisorReviewed', 'returnSupervisorForReview']);
+const changesAt = (swms: SwmsReviewRecord, flag: ReviewFlag) =>
+  flag === 'companyAdmin' ? swms.companyAdminChangesRequestedAt : swms.supervisorChangesRequestedAt;
+const statusOf = (swms: SwmsReviewRecord, flag: ReviewFlag) =>
+  reviewedAt(swms, flag) !== null ? 'reviewed' : changesAt(swms, flag) !== null ? 'changesRequested' : 'forReview';
+const labelOf = { forReview: 'For Review', reviewed: 'Reviewed', changesRequested: 'Changes requested' } as const;
+const saveIds = new Set([
+  'markCompanyAdminReviewed',
+  'returnCompanyAdminForReview',
+  'requestCompanyAdminChanges',
+  'markSupervisorReviewed',
+  'returnSupervisorForReview',
+  'requestSupervisorChanges',
+]);
 
 interface ReviewRig extends Rig<typeof swmsReviewMachine> {
   toasts: SwmsReviewEmitted[];
@@ -93,7 +131,8 @@ function regionOf(value: unknown, flag: ReviewFlag): string {
 
 function describeRecord(swms: SwmsReviewRecord): string {
   const flagsSet = flags.filter((flag) => reviewedAt(swms, flag) !== null);
-  const shown = flagsSet.length ? flagsSet.join('+') : 'none';
+  const changes = flags.filter((flag) => changesAt(swms, flag) !== null);
+  const shown = (flagsSet.length ? flagsSet.join('+') : 'none') + (changes.length ? `, changes requested: ${changes.join('+')}` : '');
   return swms._id === swmsId ? `[reviewed: ${shown}]` : `[${swms._id}, reviewed: ${shown}]`;
 }
 
@@ -126,23 +165,23 @@ describe('SWMS dual review machine, model-based', () => {
         for (const flag of flags) {
           const region = regionOf(snapshot.value, flag);
           const view = Review.flag(flag)(snapshot);
-          if (region === 'forReview') expect(reviewedAt(swms, flag), `${flag} For Review`).toBeNull();
-          if (region === 'reviewed') expect(reviewedAt(swms, flag), `${flag} Reviewed`).not.toBeNull();
-          if (flag !== viewerFlag) expect(['forReview', 'reviewed'], 'only the viewer’s own flag is ever saved').toContain(region);
-          expect(view.label).toBe(reviewedAt(swms, flag) === null ? 'For Review' : 'Reviewed');
+          if (['forReview', 'reviewed', 'changesRequested'].includes(region)) expect(statusOf(swms, flag), `${flag} ${region}`).toBe(region);
+          if (flag !== viewerFlag) expect(['forReview', 'reviewed', 'changesRequested'], 'only the viewer’s own flag is ever saved').toContain(region);
+          expect(view.status).toBe(statusOf(swms, flag));
+          expect(view.label).toBe(labelOf[statusOf(swms, flag)]);
           expect(view.reviewedAt).toBe(reviewedAt(swms, flag));
           const person = flag === 'companyAdmin' ? admin : supervisor;
           expect(view.reviewerName).toBe(view.reviewedAt === null ? null : `${person.firstName} ${person.surname}`);
         }
 
         const ownRegion = viewerFlag === null ? null : regionOf(snapshot.value, viewerFlag);
-        expect(Review.canCheckAsReviewed(snapshot)).toBe(ownRegion === 'forReview');
-        expect(Review.canReturnForReview(snapshot)).toBe(ownRegion === 'reviewed');
-        expect(Review.isSaving(snapshot)).toBe(ownRegion === 'marking' || ownRegion === 'returning');
+        expect(Review.canCheckAsReviewed(snapshot)).toBe(ownRegion === 'forReview' || ownRegion === 'changesRequested');
+        expect(Review.canReturnForReview(snapshot)).toBe(ownRegion === 'reviewed' || ownRegion === 'changesRequested');
+        expect(Review.canRequestChanges(snapshot)).toBe(ownRegion === 'forReview');
+        expect(Review.isSaving(snapshot)).toBe(ownRegion === 'marking' || ownRegion === 'returning' || ownRegion === 'requestingChanges');
         expect(Review.isMarkingOwnFlag(snapshot)).toBe(ownRegion === 'marking');
-        expect(Review.viewerFlagStatus(snapshot)).toBe(
-          viewerFlag === null ? null : reviewedAt(swms, viewerFlag) === null ? 'For Review' : 'Reviewed',
-        );
+        expect(Review.isRequestingChanges(snapshot)).toBe(ownRegion === 'requestingChanges');
+        expect(Review.viewerFlagStatus(snapshot)).toBe(viewerFlag === null ? null : labelOf[statusOf(swms, viewerFlag)]);
 
         const { event } = step;
         const before = previous?.state.context.swms;
@@ -151,6 +190,13 @@ describe('SWMS dual review machine, model-based', () => {
           expect(swms, 'reviewer fields are never set locally').toEqual(before);
           if (Review.isSaving(snapshot) && !previous?.state.hasTag('busy')) {
             expect(rig.scripted.calls.at(-1)?.input).toEqual({ swmsId, status: event.type === 'review.mark' ? 'reviewed' : 'forReview' });
+          }
+        }
+        if (event.type === 'review.requestChanges') {
+          expect(swms, 'reviewer fields are never set locally').toEqual(before);
+          const { comment, part } = event as { comment: string; part?: string };
+          if (Review.isRequestingChanges(snapshot) && !previous?.state.hasTag('busy')) {
+            expect(rig.scripted.calls.at(-1)?.input).toEqual({ swmsId, status: 'changesRequested', comment, ...(part === undefined ? {} : { part }) });
           }
         }
         if (settled?.[1] === 'done' && saveIds.has(settled[2]!)) {
@@ -270,6 +316,35 @@ describe('SWMS dual review, returning and failures', () => {
     expect(snapshot().context.swms).toEqual(record());
     expect(Review.canCheckAsReviewed(snapshot())).toBe(true);
     expect(toasts).toEqual([{ type: 'toast', tone: 'error', message: 'Status update failed' }]);
+  });
+
+  test('the admin requests changes with a comment, then marks it Reviewed; the supervisor’s flag is untouched', async () => {
+    const { actor, scripted, toasts, snapshot } = startReview({ swms: record({ supervisor: true }), viewerRoles: ['CompanyAdmin'] });
+    expect(Review.canRequestChanges(snapshot())).toBe(true);
+    actor.send({ type: 'review.requestChanges', comment: 'Add the exclusion zone', part: 'controls' });
+    expect(Review.isRequestingChanges(snapshot())).toBe(true);
+    expect(scripted.lastInput('requestCompanyAdminChanges')).toEqual({ swmsId, status: 'changesRequested', comment: 'Add the exclusion zone', part: 'controls' });
+    scripted.resolve('requestCompanyAdminChanges', record({ admin: 'changes', supervisor: true }));
+    await settle();
+    expect(snapshot().value).toEqual({ companyAdmin: 'changesRequested', supervisor: 'reviewed' });
+    expect(Review.viewerFlagStatus(snapshot())).toBe('Changes requested');
+    expect(Review.canRequestChanges(snapshot())).toBe(false);
+    expect(Review.canCheckAsReviewed(snapshot())).toBe(true);
+    expect(Review.canReturnForReview(snapshot())).toBe(true);
+    expect(toasts).toEqual([{ type: 'toast', tone: 'success', message: 'Status updated successfully' }]);
+    actor.send({ type: 'review.mark' });
+    scripted.resolve('markCompanyAdminReviewed', record({ admin: true, supervisor: true }));
+    await settle();
+    expect(snapshot().value).toEqual({ companyAdmin: 'reviewed', supervisor: 'reviewed' });
+  });
+
+  test('a failed request for changes leaves the flag For Review', async () => {
+    const { actor, scripted, snapshot } = startReview({ swms: record(), viewerRoles: ['CompanySupervisor'] });
+    actor.send({ type: 'review.requestChanges', comment: 'Name the plant' });
+    scripted.reject('requestSupervisorChanges', new Error('network'));
+    await settle();
+    expect(snapshot().value).toEqual({ companyAdmin: 'forReview', supervisor: 'forReview' });
+    expect(Review.canRequestChanges(snapshot())).toBe(true);
   });
 
   test('a viewer who reviews neither flag sees no button', () => {

@@ -2,7 +2,9 @@
 CREATE OR REPLACE FUNCTION swms_counted_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM apply_swms_count_changes(array(
-    SELECT (company_id, site_id, created_by, -1, (company_admin_reviewed_at IS NULL)::int, (supervisor_reviewed_at IS NULL)::int)::swms_count_change
+    SELECT (company_id, site_id, created_by, -1, (company_admin_reviewed_at IS NULL AND company_admin_changes_requested_at IS NULL)::int,
+      (supervisor_reviewed_at IS NULL AND supervisor_changes_requested_at IS NULL)::int,
+      (company_admin_changes_requested_at IS NOT NULL)::int, (supervisor_changes_requested_at IS NOT NULL)::int)::swms_count_change
     FROM old_rows));
   RETURN NULL;
 END $$;

@@ -35,6 +35,7 @@ export const actionOptions = [
   { value: 'swms.submitted', label: 'SWMS submitted' },
   { value: 'swms.reviewed', label: 'SWMS marked Reviewed' },
   { value: 'swms.returnedForReview', label: 'SWMS returned to For Review' },
+  { value: 'swms.changesRequested', label: 'SWMS changes requested' },
   { value: 'site.create', label: 'Site created' },
   { value: 'site.update', label: 'Site edited' },
   { value: 'site.status', label: 'Site status changed' },

@@ -52,6 +52,22 @@ export const swmsText = {
   returnDescription:
     'Your review is removed and this SWMS shows as For Review again. The change is recorded in the audit trail.',
   cancel: 'Cancel',
+  requestChanges: 'Request changes',
+  requestTitle: 'Request changes to this SWMS',
+  requestDescription:
+    'Say what the author needs to change. The SWMS shows Changes requested on your review until it is reviewed again, and your comment is kept with it and in the audit trail.',
+  commentLabel: 'What needs to change',
+  commentCount: (used: number, limit: number) => `${used} of ${limit} characters`,
+  partLabel: 'Part of the SWMS (optional)',
+  wholeSwms: 'The whole SWMS',
+  sendRequest: 'Send request',
+  changesRequestedBy: (when: string) => `Changes requested, ${when}`,
+  comments: 'Review comments',
+  commentBy: (name: string, role: string, when: string) => `${name} (${role}), ${when}`,
+  commentAbout: (part: string) => `About: ${part}`,
+  commentRevision: (revision: number) => `Revision ${revision}`,
+  adminRole: 'Company Admin',
+  supervisorRole: 'Supervisor',
 
   risk: 'Risk Details',
   task: 'Task Details',

@@ -3,11 +3,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { bulkSelectionMachine } from '../../../machines/bulk-selection.machine';
 import * as bulk from '../../../machines/bulk-selection.selectors';
 import { StatusMenu } from '../../components/status-menu/status-menu';
-import type { ReviewStatus } from '../../domain/swms';
+import type { BulkReviewStatus } from '../../domain/swms';
 import { swmsText } from './strings';
 
-const markOptions: readonly ReviewStatus[] = ['reviewed', 'forReview'];
-const markLabels: Record<ReviewStatus, string> = { reviewed: swmsText.markAsReviewed, forReview: swmsText.markAsForReview };
+const markOptions: readonly BulkReviewStatus[] = ['reviewed', 'forReview'];
+const markLabels: Record<BulkReviewStatus, string> = { reviewed: swmsText.markAsReviewed, forReview: swmsText.markAsForReview };
 const optionsOf = bulk.statusOptions(markOptions);
 
 /** Spec §4 bulk marking: disabled until rows are selected; the status the whole selection has is disabled. */

@@ -11,7 +11,7 @@ import { SwmsHighRiskCard } from './swms-high-risk-card';
 import { SwmsHistoryCard } from './swms-history-card';
 import { SwmsPdfButton } from './swms-pdf-button';
 import { SwmsOverviewCard } from './swms-overview-card';
-import { SwmsReviewCard } from './swms-review-card';
+import { SwmsCommentsCard, SwmsReviewCard } from './swms-review-card';
 import { SwmsTaskCard } from './swms-task-card';
 import { swmsText } from './strings';
 import { useSwms } from './use-swms';
@@ -21,7 +21,11 @@ import './swms.css';
 function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly swms: Swms }) {
   const review = useSwmsReview(companyId, swms);
   // Fetched again whenever either review flag changes on this page.
-  const reviewState = useSelector(review, (snapshot) => `${snapshot.context.swms.companyAdminReviewedAt}|${snapshot.context.swms.supervisorReviewedAt}`);
+  const reviewState = useSelector(
+    review,
+    ({ context: { swms: record } }) =>
+      `${record.companyAdminReviewedAt}|${record.supervisorReviewedAt}|${record.companyAdminChangesRequestedAt}|${record.supervisorChangesRequestedAt}|${record.comments.length}`,
+  );
   return (
     <>
       <div className="swms-submission-actions">
@@ -29,6 +33,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
       </div>
       <SwmsOverviewCard companyId={companyId} swms={swms} />
       <SwmsReviewCard actor={review} />
+      <SwmsCommentsCard actor={review} />
       <Card aria-labelledby="swms-risk-title">
         <CardHeader>
           <CardTitle id="swms-risk-title">{swmsText.risk}</CardTitle>

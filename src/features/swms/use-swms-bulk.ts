@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { bulkSelectionMachine, type ApplyStatusInput, type SelectionQuery } from '../../../machines/bulk-selection.machine';
 import { updateSwmsStatuses } from '../../api/update-swms-statuses';
-import { reviewStatuses, swmsMessages, type ReviewStatus } from '../../domain/swms';
+import { bulkReviewStatuses, swmsMessages, type BulkReviewStatus } from '../../domain/swms';
 import { toast } from '../../ui/toast-store';
 import { filterKeyOf } from './swms-list-query';
 
-const isReviewStatus = (status: string): status is ReviewStatus => (reviewStatuses as readonly string[]).includes(status);
+const isReviewStatus = (status: string): status is BulkReviewStatus => (bulkReviewStatuses as readonly string[]).includes(status);
 
 /**
  * The bulk selection of the SWMS list: ticked rows, or select-all across pages sent as the list's own

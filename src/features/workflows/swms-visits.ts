@@ -22,6 +22,7 @@ export function swmsVisits(machineId: string, history: readonly AuditEvent[]): M
     if (!region) continue;
     if (event.action === 'swms.reviewed') visit(`${machineId}.${region}.reviewed`, ++order);
     if (event.action === 'swms.returnedForReview') visit(`${machineId}.${region}.forReview`, ++order);
+    if (event.action === 'swms.changesRequested') visit(`${machineId}.${region}.changesRequested`, ++order);
   }
   return visits;
 }
