@@ -27,9 +27,10 @@ const seed = Number(process.env.FUZZ_SEED ?? 20_260_412);
 const unlimited = Object.fromEntries(Object.keys(defaultRateLimits).map((name) => [name, { perIp: 1_000_000, perAccount: 1_000_000, windowSeconds: 60 }])) as RateLimits;
 
 /**
- * The routes are fuzzed in two lanes at once, each an app on a database of its own with its own write watcher, so a
- * refusal's writes are still counted against the one input that was sent: while one lane's input waits on its
- * database, the other's runs here. Each lane takes every other route, one after another.
+ * On a PostgreSQL server the routes are fuzzed in two lanes at once, each an app on a database of its own with its own
+ * write watcher, so a refusal's writes are still counted against the one input that was sent: while one lane's input
+ * waits on its database, the other's runs here. Each lane takes every other route, one after another. Embedded, the
+ * database runs in this thread too, so there is one lane.
  */
 interface Lane {
   readonly app: FastifyInstance;
@@ -37,7 +38,7 @@ interface Lane {
   readonly fixtures: Fixtures;
   readonly writes: () => Promise<number>;
 }
-const laneCount = 2;
+const laneCount = process.env.TEST_DATABASE_URL ? 2 : 1;
 const lanes: Lane[] = [];
 const laneOf = (route: FuzzRoute) => lanes[fuzzRoutes.indexOf(route) % lanes.length]!;
 /** Each route's violations, fuzzed from beforeAll on; its test waits for them. */
