@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 
-const migrationsDir = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url));
+const schemaDirs = ['migrations', 'functions'].map((folder) => fileURLToPath(new URL(`../../server/db/${folder}/`, import.meta.url)));
 
 async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -20,10 +20,12 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
 
 const databaseUrl = (serverUrl: string, name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
 
-/** The template's name holds a hash of the migrations, so a changed or added migration gets a template of its own. */
+/** The template's name holds a hash of what migrating reads, so a changed migration or function's file gets a template of its own. */
 function templateName(): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(migrationsDir).sort()) hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+  for (const dir of schemaDirs.filter((folder) => existsSync(folder))) {
+    for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
+  }
   return `portal_template_${hash.digest('hex').slice(0, 16)}`;
 }
 
