@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import pkg from './package.json' with { type: 'json' };
 import { checkInPageFile, drawnPageId, type CheckInPageCopies, type JobNumberCopies } from './src/domain/check-in-page.ts';
 import { loginPageFile } from './src/domain/login-page.ts';
+import { SlowFirstSequencer } from './tests/support/slow-first-sequencer.ts';
 
 const apiTarget = process.env.API_ORIGIN ?? 'http://127.0.0.1:3001';
 
@@ -301,5 +302,7 @@ export default defineConfig({
     // 105 files cost about 100 s of a 5.3 min run (3.7 min without). Each file still builds its own app
     // on its own database; the few that fake timers or spy restore them.
     isolate: false,
+    // Workers take files from one queue: the slowest go first, so the run does not end on one of them alone.
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import type { Company } from '../../src/domain/company';
 import type { InvitedEmployee, InviteResponse } from '../../src/domain/invite';
 import { startMailQueue } from '../../server/mail/mail-queue';
@@ -9,23 +9,20 @@ import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { startSmtpServer, unquote, type TestSmtpServer } from '../support/smtp-server';
 import { createTestApp } from './test-app';
 
-const opened: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (opened.length) await opened.pop()?.();
-});
-
 /** Retries a second apart, doubling, so an outage of a few seconds is survived within a test. */
 const quickRetries = { limit: 6, delaySeconds: 1 };
 
-async function smtpServer(): Promise<TestSmtpServer> {
+async function smtpServer(test: TestContext): Promise<TestSmtpServer> {
   const smtp = await startSmtpServer();
-  opened.push(() => smtp.stop());
+  test.onTestFinished(() => smtp.stop());
   return smtp;
 }
 
-async function portal(smtp: TestSmtpServer, mailRetry = quickRetries) {
+/** A portal of the test's own, closed when the test ends; `test.expect`, as the tests run at once. */
+async function portal(test: TestContext, smtp: TestSmtpServer, mailRetry = quickRetries) {
+  const { expect } = test;
   const { app, close } = await createTestApp({ smtpUrl: smtp.url, mailRetry });
-  opened.push(close);
+  test.onTestFinished(close);
   const user = await findOrCreateUserByEmail(app.db, 'super@sitesafe.test');
   await app.db.insertInto('user_roles').values({ id: randomUUID(), user_id: user.id, company_id: null, role: 'SuperUser', status: 'active' }).execute();
   const headers = { authorization: `Bearer ${await app.auth.tokenForEmail('super@sitesafe.test')}` };
@@ -69,7 +66,7 @@ async function portal(smtp: TestSmtpServer, mailRetry = quickRetries) {
   return { app, company, invite, resend, emailStatuses };
 }
 
-function invitationCode(app: FastifyInstance, raw: string): string {
+function invitationCode({ expect }: TestContext, app: FastifyInstance, raw: string): string {
   const code = new RegExp(`${app.config.publicUrl}/accept_invitation\\?invitationCode=([\\w-]{43})`).exec(unquote(raw))?.[1];
   expect(code).toBeDefined();
   return code ?? '';
@@ -82,11 +79,16 @@ async function openInvitation(app: FastifyInstance, email: string, code: string)
 
 const deliveries = (app: FastifyInstance) => app.db.selectFrom('mail_deliveries').selectAll().orderBy('created_at').execute();
 
-describe('the mail queue (issue 12)', () => {
-  it('keeps an invitation email while the SMTP server is down, shows it Failed, retrying, and delivers it once the server is back', async () => {
-    const smtp = await smtpServer();
+// Each test has its own portal and mail server, and spends most of its time waiting for retries: on a PostgreSQL server
+// they run at once. Embedded, every portal's database runs in this one thread, so at once each would only take longer.
+const atOnceOnPostgres = process.env.TEST_DATABASE_URL ? describe.concurrent : describe;
+
+atOnceOnPostgres('the mail queue (issue 12)', () => {
+  it('keeps an invitation email while the SMTP server is down, shows it Failed, retrying, and delivers it once the server is back', async (test) => {
+    const { expect } = test;
+    const smtp = await smtpServer(test);
     await smtp.stop();
-    const { app, invite, emailStatuses } = await portal(smtp);
+    const { app, invite, emailStatuses } = await portal(test, smtp);
     const email = 'outage.supervisor@example.test';
 
     await invite(email);
@@ -101,7 +103,7 @@ describe('the mail queue (issue 12)', () => {
     await expect.poll(emailStatuses).toEqual(['sent']);
     const [mail] = smtp.received;
     expect(mail?.to).toEqual([email]);
-    const view = await openInvitation(app, email, invitationCode(app, mail?.raw ?? ''));
+    const view = await openInvitation(app, email, invitationCode(test, app, mail?.raw ?? ''));
     expect(view.json()).toEqual({ company: { name: 'Harbour Build Co' }, role: 'CompanySupervisor' });
 
     const [sent] = await deliveries(app);
@@ -110,10 +112,11 @@ describe('the mail queue (issue 12)', () => {
     expect(sent?.sent_at).toBeInstanceOf(Date);
   }, 60_000);
 
-  it('shows Sending while the mail server takes the email, then Sent', async () => {
-    const smtp = await smtpServer();
+  it('shows Sending while the mail server takes the email, then Sent', async (test) => {
+    const { expect } = test;
+    const smtp = await smtpServer(test);
     const release = smtp.hold();
-    const { invite, emailStatuses } = await portal(smtp);
+    const { invite, emailStatuses } = await portal(test, smtp);
 
     await invite('slow.server@example.test');
     await expect.poll(() => smtp.held(), { timeout: 10_000 }).toBe(1);
@@ -123,10 +126,11 @@ describe('the mail queue (issue 12)', () => {
     expect(smtp.received).toHaveLength(1);
   }, 60_000);
 
-  it('marks the email Not sent once every retry has failed, and Resend sends a new one that arrives', async () => {
-    const smtp = await smtpServer();
+  it('marks the email Not sent once every retry has failed, and Resend sends a new one that arrives', async (test) => {
+    const { expect } = test;
+    const smtp = await smtpServer(test);
     await smtp.stop();
-    const { app, invite, resend, emailStatuses } = await portal(smtp, { limit: 1, delaySeconds: 1 });
+    const { app, invite, resend, emailStatuses } = await portal(test, smtp, { limit: 1, delaySeconds: 1 });
     const email = 'given.up@example.test';
 
     const userRoleId = await invite(email);
@@ -138,14 +142,15 @@ describe('the mail queue (issue 12)', () => {
     await resend(userRoleId);
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
     await expect.poll(emailStatuses).toEqual(['sent']);
-    const view = await openInvitation(app, email, invitationCode(app, smtp.received[0]?.raw ?? ''));
+    const view = await openInvitation(app, email, invitationCode(test, app, smtp.received[0]?.raw ?? ''));
     expect(view.statusCode, view.body).toBe(200);
   }, 60_000);
 
-  it('drops the waiting email of a code that a resend replaced, so only the working link arrives', async () => {
-    const smtp = await smtpServer();
+  it('drops the waiting email of a code that a resend replaced, so only the working link arrives', async (test) => {
+    const { expect } = test;
+    const smtp = await smtpServer(test);
     await smtp.stop();
-    const { app, invite, resend, emailStatuses } = await portal(smtp);
+    const { app, invite, resend, emailStatuses } = await portal(test, smtp);
     const email = 'resent.during.outage@example.test';
 
     const userRoleId = await invite(email);
@@ -157,19 +162,20 @@ describe('the mail queue (issue 12)', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
 
     expect(smtp.received).toHaveLength(1);
-    const view = await openInvitation(app, email, invitationCode(app, smtp.received[0]?.raw ?? ''));
+    const view = await openInvitation(app, email, invitationCode(test, app, smtp.received[0]?.raw ?? ''));
     expect(view.statusCode, view.body).toBe(200);
     const [replaced] = await deliveries(app);
     expect(replaced).toMatchObject({ status: 'failed', last_error: 'replaced by a newer invitation', html: '', text: '' });
   }, 60_000);
 
-  it('sends each email once when several instances work the same queue', async () => {
-    const smtp = await smtpServer();
-    const { app, invite, emailStatuses } = await portal(smtp);
+  it('sends each email once when several instances work the same queue', async (test) => {
+    const { expect } = test;
+    const smtp = await smtpServer(test);
+    const { app, invite, emailStatuses } = await portal(test, smtp);
     for (let instance = 0; instance < 2; instance += 1) {
       const mailer = smtpMailer(smtp.url, app.config.mailFrom);
       const queue = await startMailQueue({ db: app.db, mailer, log: app.log });
-      opened.push(async () => {
+      test.onTestFinished(async () => {
         await queue.stop();
         await mailer.close();
       });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../server/db/migrate';
-import { createTestApp } from './test-app';
+import { createTestApp, freshDatabase } from './test-app';
 
 const migrationFiles = readdirSync(fileURLToPath(new URL('../../server/db/migrations/', import.meta.url)))
   .filter((name) => /^\d+_.+\.sql$/.test(name))
@@ -12,11 +12,19 @@ const migrationFiles = readdirSync(fileURLToPath(new URL('../../server/db/migrat
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
+let emptyDatabase: { url: string; drop: () => Promise<void> } | undefined;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp());
+  // On a PostgreSQL server the app starts on an empty database, so its start applies every migration: the other
+  // tests' databases are copies of one already migrated.
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  emptyDatabase = serverUrl ? await freshDatabase(serverUrl) : undefined;
+  ({ app, close } = await createTestApp(emptyDatabase ? { databaseUrl: emptyDatabase.url } : {}));
 }, 120_000);
-afterAll(async () => close());
+afterAll(async () => {
+  await close();
+  await emptyDatabase?.drop();
+});
 
 const recorded = async () =>
   (await sql<{ name: string }>`select name from schema_migrations order by name`.execute(app.db)).rows.map((row) => row.name);

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { findOrCreateUserByEmail } from '../../server/users/repository';
 import { pgliteTemplate } from '../support/pglite-template';
+import { migratedDatabase } from '../support/postgres-template';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -49,13 +50,13 @@ export async function freshDatabase(serverUrl: string): Promise<{ url: string; d
 }
 
 /**
- * The whole portal server on a database of its own: a fresh PGlite directory, or a freshly created
- * PostgreSQL database when TEST_DATABASE_URL names a server (CI runs both).
+ * The whole portal server on a database of its own: a copy of a migrated PGlite directory, or a copy of a migrated
+ * PostgreSQL database when TEST_DATABASE_URL names a server (CI runs both); or the database `overrides` name.
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const database = serverUrl ? await freshDatabase(serverUrl) : undefined;
+  const database = serverUrl && !overrides.databaseUrl ? await migratedDatabase(serverUrl) : undefined;
   if (!database && !overrides.databaseUrl) cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
   const cleanUp = async () => {
     await database?.drop();
