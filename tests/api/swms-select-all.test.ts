@@ -145,7 +145,7 @@ describe('PUT /api/company/:id/swms: select-all over every page', () => {
       [{ matching: {}, excludedIds: Array.from({ length: 501 }, () => id), status: 'reviewed' }, 'Send at most 500 excludedIds'],
       [{ matching: {}, excludedIds: id, status: 'reviewed' }, 'Send at most 500 excludedIds'],
       [{ matching: {}, excludedIds: ['not-an-id'], status: 'reviewed' }, 'Excluded ids item 1: not a valid id'],
-      [{ matching: {}, status: 'approved' }, 'Status must be reviewed or forReview'],
+      [{ matching: {}, status: 'approved' }, 'Status must be reviewed, forReview or changesRequested'],
       [{ matching: {}, status: 'reviewed', company: ridgelineAdmin.companyId }, 'The company does not match the address'],
     ];
     for (const [body, message] of cases) {
@@ -161,10 +161,10 @@ describe('PUT /api/company/:id/swms: bad input', () => {
   it('answers 400 with a clear message and never 500', async () => {
     const id = harbourSwms[0]!;
     const cases: [unknown, string][] = [
-      [{ swmsId: id, status: 'approved' }, 'Status must be reviewed or forReview'],
-      [{ swmsIds: [id], status: 'REVIEWED' }, 'Status must be reviewed or forReview'],
-      [{ swmsIds: [id], status: 3 }, 'Status must be reviewed or forReview'],
-      [{ swmsId: id, status: null }, 'Status must be reviewed or forReview'],
+      [{ swmsId: id, status: 'approved' }, 'Status must be reviewed, forReview or changesRequested'],
+      [{ swmsIds: [id], status: 'REVIEWED' }, 'Status must be reviewed, forReview or changesRequested'],
+      [{ swmsIds: [id], status: 3 }, 'Status must be reviewed, forReview or changesRequested'],
+      [{ swmsId: id, status: null }, 'Status must be reviewed, forReview or changesRequested'],
       [{ swmsId: id }, 'Status: this field is required'],
       [{ status: 'reviewed' }, 'Send either swmsId or swmsIds'],
       [{ swmsId: id, swmsIds: [id], status: 'reviewed' }, 'Send either swmsId or swmsIds'],
