@@ -40,8 +40,9 @@ const selectedLabel = (options: readonly SelectOption[], value: string) => optio
  * As wide as its longest option at least (as a native select is), so the control does not jump when
  * the value changes; never wider than its container.
  */
-const triggerMinWidth = (options: readonly SelectOption[]) =>
-  `min(calc(${Math.max(0, ...options.map((option) => option.label.length))}ch + 3rem), 100%)`;
+export const selectWidth = (options: readonly Pick<SelectOption, 'label'>[]) => `calc(${Math.max(0, ...options.map((option) => option.label.length))}ch + 3rem)`;
+
+const triggerMinWidth = (options: readonly SelectOption[]) => `min(${selectWidth(options)}, 100%)`;
 
 const popupSource = onDemand(() => import('./select-popup'));
 

@@ -1,7 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { account, Api, openContext } from './model/accounts';
 import { SwmsSubmissionPage } from './pages/swms-submission.page';
 import { demo } from './support/sign-in';
+
+/** With SCREENSHOTS_DIR set, the page as it stands is also saved as pictures to look at: 1280 and 390 px, light and dark. */
+async function snap(page: Page, name: string): Promise<void> {
+  const shots = process.env.SCREENSHOTS_DIR;
+  if (!shots) return;
+  const viewport = page.viewportSize();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  if (viewport) await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test('an admin requests changes with a comment: the review line, the comments and the list filter show it', async ({ browser }) => {
   const admin = await account(browser, demo.admin);
@@ -27,6 +43,7 @@ test('an admin requests changes with a comment: the review line, the comments an
   await expect(send, 'spaces alone are no comment').toBeDisabled();
   await comment.fill('Add the exclusion zone below the scaffold');
   await expect(dialog.getByText('41 of 2000 characters')).toBeVisible();
+  await snap(page, 'request-changes-dialog');
   await dialog.getByRole('combobox', { name: 'Part of the SWMS (optional)' }).click();
   await page.getByRole('option', { name: 'Controls' }).click();
   await send.click();
@@ -40,11 +57,17 @@ test('an admin requests changes with a comment: the review line, the comments an
   await expect(comments).toContainText('Add the exclusion zone below the scaffold');
   await expect(comments).toContainText('About: Controls');
   await expect(comments).toContainText('(Company Admin)');
+  await snap(page, 'changes-requested-swms');
 
   await page.goto(`/company/${companyId}/swms?filter=status.string.changesRequested`);
   const row = page.locator(`tbody tr[data-row-id="${swmsId}"]`);
   await expect(row).toContainText('Changes requested');
   await expect(row.locator('[data-slot="status-badge"]')).toHaveAttribute('data-status', 'changesRequested');
+  // The filter holds its longest option without running into the list's actions.
+  const filterBox = await page.locator('[data-slot="data-table-filter"] .select-trigger').boundingBox();
+  const actionsBox = await page.locator('.data-table-actions').boundingBox();
+  expect((filterBox?.x ?? 0) + (filterBox?.width ?? 0)).toBeLessThanOrEqual(actionsBox?.x ?? 0);
+  await snap(page, 'changes-requested-list');
 
   // The SWMS goes back as it was for the suite's other tests; its comment stays, as comments do.
   await api.call('PUT', `company/${companyId}/swms`, { swmsId, status: 'forReview' });

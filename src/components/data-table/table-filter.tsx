@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Select } from '../../ui/select';
+import { Select, selectWidth } from '../../ui/select';
 
 interface TableFilterOption {
   /** '' stands for no filter. */
@@ -18,7 +18,8 @@ export interface TableFilterProps {
 export function TableFilter({ label, value, options, onChange }: TableFilterProps) {
   const id = useId();
   return (
-    <div className="data-table-filter" data-slot="data-table-filter">
+    // Room for the label and the select's widest option: the select's own least width is a share of this row's.
+    <div className="data-table-filter" data-slot="data-table-filter" style={{ minWidth: `calc(${selectWidth(options)} + ${label.length + 1}ch)` }}>
       <label id={`${id}-label`} htmlFor={id} className="data-table-filter-label">
         {label}
       </label>
