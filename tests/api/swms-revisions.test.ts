@@ -8,7 +8,9 @@ import { Swms, SwmsList, SwmsRevisionSummary, swmsMessages } from '../../src/dom
 import { incompleteSwmsMessage, swmsGaps, swmsSubmissionMessages, type SwmsSubmission } from '../../src/domain/swms-submission';
 import { seedDemo } from '../../server/seed/demo';
 import { swmsRevisionMessage } from '../../server/swms/params';
+import { isFileHeld } from '../../server/storage/files-repository';
 import { describeOnPostgres } from '../support/on-postgres';
+import { jpegFile } from '../support/upload-fixtures';
 import { answer, call as callApi, type Method } from './calls';
 import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
 
@@ -97,6 +99,14 @@ function revisionsOn(embedded: boolean) {
     await app.db.insertInto('user_roles').values({ id: randomUUID(), user_id: id, company_id: null, role: 'TradesPerson', status: 'active' }).execute();
     if (siteId !== null) await app.db.insertInto('check_ins').values({ id: randomUUID(), site_id: siteId, user_id: id, created_at: new Date(Date.now() - 60_000) }).execute();
     return { id, surname, token: await app.auth.tokenForEmail(email) };
+  }
+
+  async function uploadPhoto(token: string, filename: string) {
+    const response = await call('POST', '/api/file', token, { type: 'photo', filename });
+    expect(response.statusCode, response.body).toBe(201);
+    const { fileKey } = response.json<{ fileKey: string }>();
+    await world.app.storage.putFile(fileKey, jpegFile(), 'image/jpeg');
+    return { friendlyName: filename, fileKey, type: 'photo' as const };
   }
 
   async function readOne(viewer: Account, path = ''): Promise<Swms> {
@@ -346,6 +356,22 @@ function revisionsOn(embedded: boolean) {
     expect((await call('GET', swmsUrl(admin, '/revisions'), author.token)).statusCode).toBe(403);
   });
 
+  it("keeps each revision's photos: a photo a later revision drops is still held by the revision that shows it", async () => {
+    const { app, admin, author } = world;
+    const hazard = await uploadPhoto(author.token, 'hazard.jpg');
+    const withPhoto = complete('Install the level 2 sub-board, isolated at MSB-2');
+    const third = await revise(author.token, { ...withPhoto, task: { ...withPhoto.task, riskPhoto: hazard } });
+    expect(third.statusCode, third.body).toBe(201);
+    expect(third.json()).toEqual({ swmsId: world.swmsId, revision: 3 });
+    const fourth = await revise(author.token, complete('Install the level 2 sub-board, isolated at MSB-2'));
+    expect(fourth.statusCode, fourth.body).toBe(201);
+    expect(third.json<{ revision: number }>().revision + 1).toBe(fourth.json<{ revision: number }>().revision);
+    expect((await readOne(admin)).task.riskPhoto).toBeNull();
+    expect((await readOne(admin, '/revisions/3')).task.riskPhoto?.url).toContain(hazard.fileKey);
+    const file = await app.db.selectFrom('files').select('id').where('file_key', '=', hazard.fileKey).executeTakeFirstOrThrow();
+    expect(await isFileHeld(app.db, file.id)).toBe(true);
+  });
+
   it('refuses to change, delete or truncate a stored revision, as it refuses to alter the audit trail', async () => {
     const { app } = world;
     const update = app.db.updateTable('swms_revisions').set({ task_description: 'Rewritten later' }).where('swms_id', '=', world.swmsId).execute();
@@ -353,7 +379,10 @@ function revisionsOn(embedded: boolean) {
     await expect(app.db.deleteFrom('swms_revisions').where('swms_id', '=', world.swmsId).execute()).rejects.toThrow(/immutable: DELETE is refused/);
     await expect(sql`TRUNCATE swms_revisions`.execute(app.db)).rejects.toThrow(/immutable: TRUNCATE is refused/);
     const stored = await app.db.selectFrom('swms_revisions').select('task_description').where('swms_id', '=', world.swmsId).orderBy('revision').execute();
-    expect(stored.map((row) => row.task_description)).toEqual(['Install the level 2 sub-board', 'Install the level 2 sub-board, isolated at MSB-2']);
+    expect(stored.map((row) => row.task_description)).toEqual([
+      'Install the level 2 sub-board',
+      ...Array.from({ length: 3 }, () => 'Install the level 2 sub-board, isolated at MSB-2'),
+    ]);
   });
 }
 
