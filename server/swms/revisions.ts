@@ -45,11 +45,10 @@ export async function reviseSwms(app: App, request: FastifyRequest, rawSiteId: u
   if (!request.user.roles.includes('TradesPerson')) throw forbidden(swmsSubmissionMessages.tradesOnly);
   const siteId = decode(Uuid, rawSiteId);
   const site = siteId.ok ? await findSubmissionSite(app.db, siteId.value) : undefined;
-  if (!site) throw forbidden(swmsSubmissionMessages.notCheckedInToRevise);
   const swmsId = decode(Uuid, rawSwmsId);
-  const swms = swmsId.ok ? await findRevisedSwms(app.db, swmsId.value.toLowerCase()) : undefined;
-  if (!swms || swms.site_id !== site.id) throw notFound(swmsSubmissionMessages.notFound);
-  if (swms.created_by !== userId) throw forbidden(swmsSubmissionMessages.authorOnly);
+  const swms = site && swmsId.ok ? await findRevisedSwms(app.db, swmsId.value.toLowerCase()) : undefined;
+  // An unknown site or SWMS and another person's answer alike, so a path reveals nothing of what it names.
+  if (!site || !swms || swms.site_id !== site.id || swms.created_by !== userId) throw forbidden(swmsSubmissionMessages.authorOnly);
 
   const resentId = rawSubmissionId(body);
   const resent = resentId === undefined ? undefined : await revisedBefore(app, swms.id, resentId);

@@ -17,8 +17,7 @@ export const swmsSubmissionMessages = {
   sending: 'Sending…',
   submitFailed: 'The SWMS could not be sent',
   notCheckedInToRevise: 'Check in at this site before revising a SWMS for it',
-  authorOnly: 'Only the author of this SWMS can revise it',
-  notFound: 'This SWMS was not found at this site',
+  authorOnly: 'Only the author of this SWMS, at its site, can revise it',
   revisionNotFound: 'This SWMS has no such revision',
 } as const;
 

@@ -218,14 +218,13 @@ function revisionsOn(embedded: boolean) {
     expect(answer(await revise(other.token, complete()))).toEqual({ statusCode: 403, body: swmsSubmissionMessages.authorOnly });
     expect(answer(await revise(admin.token, complete()))).toEqual({ statusCode: 403, body: swmsSubmissionMessages.tradesOnly });
     expect((await call('POST', `/api/site/${siteId}/swms/${world.swmsId}/revisions`, undefined, complete())).statusCode).toBe(401);
-    expect(answer(await revise(author.token, complete(), randomUUID()))).toEqual({ statusCode: 404, body: swmsSubmissionMessages.notFound });
-    expect(answer(await revise(author.token, complete(), 'not-a-swms'))).toEqual({ statusCode: 404, body: swmsSubmissionMessages.notFound });
+    const refused = { statusCode: 403, body: swmsSubmissionMessages.authorOnly };
+    expect(answer(await revise(author.token, complete(), randomUUID()))).toEqual(refused);
+    expect(answer(await revise(author.token, complete(), 'not-a-swms'))).toEqual(refused);
     const otherSite = await app.db.selectFrom('project_sites').select('id').where('id', '!=', siteId).orderBy('id').executeTakeFirstOrThrow();
-    expect(answer(await revise(author.token, complete(), world.swmsId, otherSite.id))).toEqual({ statusCode: 404, body: swmsSubmissionMessages.notFound });
-    expect(answer(await revise(author.token, complete(), world.swmsId, randomUUID()))).toEqual({
-      statusCode: 403,
-      body: swmsSubmissionMessages.notCheckedInToRevise,
-    });
+    expect(answer(await revise(author.token, complete(), world.swmsId, otherSite.id))).toEqual(refused);
+    expect(answer(await revise(author.token, complete(), world.swmsId, randomUUID()))).toEqual(refused);
+    expect(answer(await revise(author.token, complete(), world.swmsId, 'not-a-site'))).toEqual(refused);
     // The author checked out yesterday and not back in today may not revise either.
     const away = await newTradesPerson(app, null);
     await app.db
