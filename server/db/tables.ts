@@ -146,6 +146,35 @@ export interface SwmsTable {
   supervisor_changes_requested_by: string | null;
   /** Set by the database from the site's job number (migration 009); never written by the app. */
   site_sort: ColumnType<string, never, never>;
+  /** Migration 043: the number of the latest revision, whose content the row holds. */
+  revision: Generated<number>;
+}
+
+/** Migration 043: each revision's content as submitted; the database refuses to change or delete a row. */
+export interface SwmsRevisionsTable {
+  swms_id: string;
+  revision: number;
+  /** The id the phone drafted the revision with; revision 1's is the SWMS's id. */
+  submission_id: string;
+  company_id: string;
+  site_id: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  high_risk_work: string[];
+  risk_consequence_level: number;
+  risk_likelihood_level: number;
+  risk_overall_level: number;
+  task_description: string;
+  mobile_plant_tools: string;
+  risk_text: string;
+  risk_photo_file_id: string | null;
+  control_text: string;
+  control_photo_file_id: string | null;
+  control_implementation: string;
+  control_monitoring: string;
+  control_review: string;
+  ppe: string[];
+  other_ppe: string;
 }
 
 /** Migration 009: SWMS counts per company, site and submitter, kept by the swms table's triggers. */
@@ -335,6 +364,7 @@ export interface Database {
   swms_counts: SwmsCountsTable;
   swms_awaiting_review: SwmsAwaitingReviewTable;
   swms_comments: SwmsCommentsTable;
+  swms_revisions: SwmsRevisionsTable;
   list_counts: ListCountsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Swms } from '../../src/domain/swms';
+import type { SwmsRevisionResult } from '../../src/domain/swms-submission';
+import { reviseSwms } from '../swms/revisions';
 import { submitSwms } from '../swms/submission';
 
 /** Issue 10 POST site/{siteId}/swms: a tradesperson on site submits a SWMS from the phone. */
@@ -8,5 +10,13 @@ export const swmsSubmissionRoutes: FastifyPluginAsync = async (app) => {
     const result = await submitSwms(app, request, (request.params as { siteId?: unknown }).siteId, request.body);
     reply.code(result.created ? 201 : 200);
     return result.swms;
+  });
+
+  /** Issue 57: the SWMS's author sends its next revision with a submission's body. */
+  app.post('/site/:siteId/swms/:swmsId/revisions', { preHandler: [app.authenticate] }, async (request, reply): Promise<SwmsRevisionResult> => {
+    const params = request.params as { siteId?: unknown; swmsId?: unknown };
+    const outcome = await reviseSwms(app, request, params.siteId, params.swmsId, request.body);
+    reply.code(outcome.created ? 201 : 200);
+    return outcome.result;
   });
 };

@@ -7,6 +7,7 @@ import {
   type SwmsBulkResult,
   type SwmsList,
   type SwmsMatchingResult,
+  type SwmsRevisionSummary,
 } from '../../src/domain/swms';
 import type { AuditEvent } from '../../src/domain/audit';
 import { swmsHistory } from '../audit/repository';
@@ -15,7 +16,8 @@ import { badRequest, decodeOr400 } from '../http/errors';
 import { listJson } from '../http/json-text';
 import { requireCompanyReader, requireCompanyReviewer } from '../swms/access';
 import { changeMatchingReviewStatus, changeReviewStatus, readSwms, requestChanges, searchSwms } from '../swms/service';
-import { rawParam, SwmsParams } from '../swms/params';
+import { rawParam, SwmsParams, SwmsRevisionParams } from '../swms/params';
+import { readRevision, readRevisions } from '../swms/revisions';
 
 /** Spec §7 SWMS calls (issue 5): the list, one SWMS, and the single, bulk and select-all review. */
 export const swmsRoutes: FastifyPluginAsync = async (app) => {
@@ -39,6 +41,18 @@ export const swmsRoutes: FastifyPluginAsync = async (app) => {
     const { swmsId } = decodeOr400(SwmsParams, request.params);
     await readSwms(app, reader, swmsId);
     return swmsHistory(app.db, reader.companyId, swmsId);
+  });
+
+  app.get('/company/:companyId/swms/:swmsId/revisions', signedIn, async (request): Promise<SwmsRevisionSummary[]> => {
+    const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
+    const { swmsId } = decodeOr400(SwmsParams, request.params);
+    return readRevisions(app, reader, swmsId);
+  });
+
+  app.get('/company/:companyId/swms/:swmsId/revisions/:revision', signedIn, async (request): Promise<Swms> => {
+    const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
+    const params = decodeOr400(SwmsRevisionParams, request.params);
+    return readRevision(app, reader, params.swmsId, Number(params.revision));
   });
 
   app.put('/company/:id/swms', { ...signedIn, config: { liveTopic: 'swms' } }, async (request): Promise<Swms | SwmsBulkResult | SwmsMatchingResult> => {

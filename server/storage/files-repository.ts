@@ -4,7 +4,7 @@ import type { Database } from '../db/tables';
 type Queries = Kysely<Database>;
 
 /**
- * Whether a record holds the file `f` (a company's logo, a site's safety plan, a SWMS's photos, a white card or
+ * Whether a record holds the file `f` (a company's logo, a site's safety plan, a SWMS's photos and its revisions', a white card or
  * licence photo): the one list of what may hold a file, for the upload check, the storage sweep and the pending cap.
  */
 function isHeld(eb: ExpressionBuilder<Database & { f: Database['files'] }, 'f'>) {
@@ -13,6 +13,8 @@ function isHeld(eb: ExpressionBuilder<Database & { f: Database['files'] }, 'f'>)
     eb.exists(eb.selectFrom('project_sites').select('project_sites.id').whereRef('project_sites.site_safety_plan_file_id', '=', 'f.id')),
     eb.exists(eb.selectFrom('swms').select('swms.id').whereRef('swms.risk_photo_file_id', '=', 'f.id')),
     eb.exists(eb.selectFrom('swms').select('swms.id').whereRef('swms.control_photo_file_id', '=', 'f.id')),
+    eb.exists(eb.selectFrom('swms_revisions').select('swms_revisions.swms_id').whereRef('swms_revisions.risk_photo_file_id', '=', 'f.id')),
+    eb.exists(eb.selectFrom('swms_revisions').select('swms_revisions.swms_id').whereRef('swms_revisions.control_photo_file_id', '=', 'f.id')),
     eb.exists(eb.selectFrom('users').select('users.id').whereRef('users.whitecard_photo_file_id', '=', 'f.id')),
     eb.exists(eb.selectFrom('licences').select('licences.id').whereRef('licences.photo_file_id', '=', 'f.id')),
   ]);

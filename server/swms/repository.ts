@@ -399,6 +399,7 @@ function detailedSwms(db: Db) {
       'rs.surname as supervisor_reviewer_surname',
       's.company_admin_changes_requested_at',
       's.supervisor_changes_requested_at',
+      's.revision',
       's.high_risk_work',
       's.risk_consequence_level',
       's.risk_likelihood_level',
@@ -597,16 +598,16 @@ export async function writeChangesRequest(db: Db, write: ChangesRequestWrite, pr
   const columns = flagColumns[write.flag];
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
   const commentId = randomUUID();
-  const { rows } = await sql<{ changes_at: string }>`
+  const { rows } = await sql<{ changes_at: string; revision: number }>`
     UPDATE swms SET ${sql.ref(columns.at)} = NULL, ${sql.ref(columns.by)} = NULL, ${sql.ref(columns.changesAt)} = now(),
       ${sql.ref(columns.changesBy)} = ${write.actorUserId}
     WHERE id = ${previous.id} AND company_id = ${write.companyId}
-    RETURNING ${isoMillisText(columns.changesAt)} AS changes_at`.execute(db);
+    RETURNING ${isoMillisText(columns.changesAt)} AS changes_at, revision`.execute(db);
   const changed = rows[0];
   if (!changed) throw new Error('The locked SWMS was not found');
   await db
     .insertInto('swms_comments')
-    .values({ id: commentId, swms_id: previous.id, company_id: write.companyId, author_user_id: write.actorUserId, flag: write.flag, text: write.comment, part: write.part })
+    .values({ id: commentId, swms_id: previous.id, company_id: write.companyId, author_user_id: write.actorUserId, flag: write.flag, text: write.comment, part: write.part, revision: changed.revision })
     .execute();
   await db
     .insertInto('audit_events')

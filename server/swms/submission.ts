@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
 import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { highRiskWorkCodes, highRiskWorkText } from '../../src/domain/high-risk-work';
@@ -9,6 +10,7 @@ import { badRequest, conflict, decodeOr400, forbidden } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
 import { findOwnPhotos } from '../trades/repository';
 import { findCompanySwms } from './repository';
+import { findRevisionBySubmission } from './revisions-repository';
 import {
   findSubmissionSite,
   findSwmsAuthor,
@@ -19,6 +21,8 @@ import {
   reviewRecipients,
 } from './submission-repository';
 import { swmsView } from './view';
+import type { Db } from '../db/database';
+import type { SwmsTable } from '../db/tables';
 import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage' | 'live'>;
@@ -33,11 +37,62 @@ export interface SubmissionResult {
 const todayReach = 48 * 60 * 60 * 1000;
 
 /** Issue 10: checked in at the site now, or at any time today in the site's time zone. */
-async function checkedInToday(app: App, userId: string, site: { id: string; time_zone: string }, now: Date): Promise<boolean> {
+export async function checkedInToday(app: App, userId: string, site: { id: string; time_zone: string }, now: Date): Promise<boolean> {
   const timeZone = site.time_zone;
   const today = calendarDateIn(timeZone, now);
   const checkIns = await openOrRecentCheckIns(app.db, userId, site.id, new Date(now.getTime() - todayReach));
   return checkIns.some((checkIn) => checkIn.checked_out_at === null || calendarDateIn(timeZone, new Date(checkIn.created_at)) === today);
+}
+
+/** What a submission or a revision writes of the SWMS's content (the columns each revision keeps). */
+export type SubmittedContent = Pick<
+  Insertable<SwmsTable>,
+  | 'high_risk_work' | 'risk_consequence_level' | 'risk_likelihood_level' | 'risk_overall_level' | 'task_description' | 'mobile_plant_tools'
+  | 'risk_text' | 'risk_photo_file_id' | 'control_text' | 'control_photo_file_id' | 'control_implementation' | 'control_monitoring'
+  | 'control_review' | 'ppe' | 'other_ppe'
+>;
+
+/** Refuses a submission or revision that is incomplete per WHS Regulation 299 (400 naming each gap) or whose photos' uploads fail their checks. */
+export async function checkSubmission(app: App, submission: SwmsSubmission): Promise<void> {
+  const gaps = swmsGaps(submission);
+  if (gaps.length > 0) throw badRequest(incompleteSwmsMessage(gaps));
+  await checkUploads(app, [
+    { field: 'riskPhoto', fileKey: submission.task.riskPhoto?.fileKey },
+    { field: 'controlPhoto', fileKey: submission.task.controlPhoto?.fileKey },
+  ]);
+}
+
+/** The content columns of a checked submission; its photos must be the author's own uploads. */
+export async function submittedContent(db: Db, userId: string, submission: SwmsSubmission): Promise<SubmittedContent> {
+  const consequence = submission.riskConsequenceLevel ?? 1;
+  const likelihood = submission.riskLikelihoodLevel ?? 1;
+  const { task } = submission;
+  const references = [task.riskPhoto, task.controlPhoto].filter((photo): photo is PhotoReference => photo !== null);
+  const photos = await findOwnPhotos(db, userId, references.map((photo) => photo.fileKey));
+  const photoId = (photo: PhotoReference | null) => {
+    if (photo === null) return null;
+    const file = photos.get(photo.fileKey);
+    if (!file) throw badRequest(tradesMessages.photoUploadAgain);
+    return file.id;
+  };
+  const chosen = new Set(submission.highRiskWork);
+  return {
+    high_risk_work: highRiskWorkCodes.filter((code) => chosen.has(code)).map(highRiskWorkText),
+    risk_consequence_level: consequence,
+    risk_likelihood_level: likelihood,
+    risk_overall_level: consequence * likelihood,
+    task_description: task.taskDescription.trim(),
+    mobile_plant_tools: task.mobilePlantTools.trim(),
+    risk_text: task.riskText.trim(),
+    risk_photo_file_id: photoId(task.riskPhoto),
+    control_text: task.controlText.trim(),
+    control_photo_file_id: photoId(task.controlPhoto),
+    control_implementation: task.controlImplementation.trim(),
+    control_monitoring: task.controlMonitoring.trim(),
+    control_review: task.controlReview.trim(),
+    ppe: [...new Set(task.ppe)],
+    other_ppe: task.otherPpe.trim(),
+  };
 }
 
 async function readStored(app: App, companyId: string, swmsId: string): Promise<Swms> {
@@ -49,7 +104,11 @@ async function readStored(app: App, companyId: string, swmsId: string): Promise<
 /** A resend of a SWMS this tradesperson already stored answers it again; anyone else's id is refused. */
 async function storedBefore(app: App, userId: string, swmsId: string): Promise<Swms | undefined> {
   const stored = await findSwmsAuthor(app.db, swmsId);
-  if (!stored) return undefined;
+  if (!stored) {
+    // A revision's submission id is taken as a SWMS's would be: revision 1 is stored under its SWMS's id.
+    if (await findRevisionBySubmission(app.db, swmsId)) throw conflict(swmsSubmissionMessages.alreadySubmitted);
+    return undefined;
+  }
   if (stored.created_by !== userId) throw conflict(swmsSubmissionMessages.alreadySubmitted);
   return readStored(app, stored.company_id, swmsId);
 }
@@ -78,47 +137,16 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
 
   if (!(await checkedInToday(app, userId, site, now))) throw forbidden(swmsSubmissionMessages.notCheckedIn);
   const submission = decodeOr400(SwmsSubmission, body);
-  const gaps = swmsGaps(submission);
-  if (gaps.length > 0) throw badRequest(incompleteSwmsMessage(gaps));
-  const consequence = submission.riskConsequenceLevel ?? 1;
-  const likelihood = submission.riskLikelihoodLevel ?? 1;
-  const { task } = submission;
-  await checkUploads(app, [
-    { field: 'riskPhoto', fileKey: task.riskPhoto?.fileKey },
-    { field: 'controlPhoto', fileKey: task.controlPhoto?.fileKey },
-  ]);
+  await checkSubmission(app, submission);
 
   const swmsId = submission.submissionId.toLowerCase();
   const created = await inTransaction(app.db, async (trx) => {
-    const references = [task.riskPhoto, task.controlPhoto].filter((photo): photo is PhotoReference => photo !== null);
-    const photos = await findOwnPhotos(trx, userId, references.map((photo) => photo.fileKey));
-    const photoId = (photo: PhotoReference | null) => {
-      if (photo === null) return null;
-      const file = photos.get(photo.fileKey);
-      if (!file) throw badRequest(tradesMessages.photoUploadAgain);
-      return file.id;
-    };
-    const chosen = new Set(submission.highRiskWork);
     const inserted = await insertSubmittedSwms(trx, {
       id: swmsId,
       company_id: site.company_id,
       site_id: site.id,
       created_by: userId,
-      high_risk_work: highRiskWorkCodes.filter((code) => chosen.has(code)).map(highRiskWorkText),
-      risk_consequence_level: consequence,
-      risk_likelihood_level: likelihood,
-      risk_overall_level: consequence * likelihood,
-      task_description: task.taskDescription.trim(),
-      mobile_plant_tools: task.mobilePlantTools.trim(),
-      risk_text: task.riskText.trim(),
-      risk_photo_file_id: photoId(task.riskPhoto),
-      control_text: task.controlText.trim(),
-      control_photo_file_id: photoId(task.controlPhoto),
-      control_implementation: task.controlImplementation.trim(),
-      control_monitoring: task.controlMonitoring.trim(),
-      control_review: task.controlReview.trim(),
-      ppe: [...new Set(task.ppe)],
-      other_ppe: task.otherPpe.trim(),
+      ...(await submittedContent(trx, userId, submission)),
       company_admin_reviewed_at: null,
       company_admin_reviewed_by: null,
       supervisor_reviewed_at: null,
@@ -127,8 +155,8 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
     if (!inserted) return false;
     await recordSubmission(trx, { userId, requestId: request.id }, site.company_id, swmsId, {
       siteId: site.id,
-      highRiskWork: [...chosen],
-      riskOverallLevel: consequence * likelihood,
+      highRiskWork: [...new Set(submission.highRiskWork)],
+      riskOverallLevel: (submission.riskConsequenceLevel ?? 1) * (submission.riskLikelihoodLevel ?? 1),
     });
     await queueDigestItems(trx, site.company_id, swmsId, await reviewRecipients(trx, site.company_id, site.supervisor_role_id));
     return true;

@@ -39,6 +39,7 @@ export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailR
       text: comment.text,
       part: comment.part === null || !isCommentPart(comment.part) ? null : comment.part,
     })),
+    revision: row.revision,
     highRiskWork: row.high_risk_work,
     riskConsequenceLevel: row.risk_consequence_level,
     riskLikelihoodLevel: row.risk_likelihood_level,

@@ -16,7 +16,16 @@ export const swmsSubmissionMessages = {
   queued: 'You are offline: this SWMS is saved on this phone and will be sent when the connection returns',
   sending: 'Sending…',
   submitFailed: 'The SWMS could not be sent',
+  notCheckedInToRevise: 'Check in at this site before revising a SWMS for it',
+  authorOnly: 'Only the author of this SWMS, at its site, can revise it',
+  revisionNotFound: 'This SWMS has no such revision',
 } as const;
+
+/** Issue 57: POST site/{siteId}/swms/{swmsId}/revisions answers the SWMS and the number of the revision stored. */
+export interface SwmsRevisionResult {
+  readonly swmsId: string;
+  readonly revision: number;
+}
 
 /** The builder's steps (issue 10 §4), in order; the completeness check links each gap to its step. */
 export const swmsBuilderSteps = ['highRiskWork', 'task', 'hazards', 'controls', 'ppe', 'review'] as const;
@@ -37,7 +46,7 @@ const Level = Schema.Number.annotate({ message: swmsSubmissionMessages.level }).
 );
 
 /**
- * POST site/{siteId}/swms: spec §3's SWMS shape plus highRiskWork (WHS Regulation 291 letters) and
+ * POST site/{siteId}/swms, and (issue 57) POST site/{siteId}/swms/{swmsId}/revisions with a new id per revision: spec §3's SWMS shape plus highRiskWork (WHS Regulation 291 letters) and
  * how the controls are implemented, monitored and reviewed (r 299). `submissionId` is made by the
  * phone when the draft starts, so a submission sent twice (offline queue) is stored once.
  * Types are checked here; content completeness by `swmsGaps`.

@@ -128,6 +128,8 @@ export const Swms = Schema.Struct({
   companyAdminChangesRequestedAt: Schema.NullOr(Schema.String),
   supervisorChangesRequestedAt: Schema.NullOr(Schema.String),
   comments: Schema.Array(SwmsComment),
+  /** Issue 57: the number of the revision this content is (a submission is revision 1). */
+  revision: Schema.Number,
   highRiskWork: Schema.Array(Schema.String),
   riskConsequenceLevel: Schema.Number,
   riskLikelihoodLevel: Schema.Number,
@@ -149,6 +151,14 @@ export const Swms = Schema.Struct({
   }),
 });
 export type Swms = typeof Swms.Type;
+
+/** Issue 57: one revision of a SWMS as GET .../swms/{swmsId}/revisions lists it. */
+export const SwmsRevisionSummary = Schema.Struct({
+  revision: Schema.Number,
+  createdAt: Schema.String,
+  createdUserDetails: Person,
+});
+export type SwmsRevisionSummary = typeof SwmsRevisionSummary.Type;
 
 /** A row of the SWMS list (spec §2 columns); status is the viewer's own flag. */
 export const SwmsListItem = Schema.Struct({

@@ -148,6 +148,14 @@ export const matrixRoutes: readonly MatrixRoute[] = [
   { method: 'GET', url: '/api/company/:id/swms', reach: staff, params: company },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId', reach: staff, params: swms, nested: true },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/history', reach: staff, params: swms, nested: true },
+  { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/revisions', reach: staff, params: swms, nested: true },
+  {
+    method: 'GET',
+    url: '/api/company/:companyId/swms/:swmsId/revisions/:revision',
+    reach: staff,
+    params: (records) => ({ ...swms(records), revision: '1' }),
+    nested: true,
+  },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/pdf', reach: staff, params: swms, nested: true },
   { method: 'POST', url: '/api/company/:id/swms/pdf', reach: staff, params: company, body: (records) => ({ swmsIds: [records.swmsId] }), nested: true },
   {
@@ -236,6 +244,13 @@ export const matrixRoutes: readonly MatrixRoute[] = [
     capability: "the site's QR key is the secret posted at the gate: whoever scanned it may read the site",
   },
   { method: 'POST', url: '/api/site/:siteId/swms', reach: { TradesPerson: 'own' }, params: gate, body: () => completeSwms() },
+  {
+    method: 'POST',
+    url: '/api/site/:siteId/swms/:swmsId/revisions',
+    reach: { TradesPerson: 'own' },
+    params: (records) => ({ siteId: records.siteId, swmsId: records.swmsId }),
+    body: () => completeSwms(),
+  },
   {
     method: 'POST',
     url: '/api/site/:siteId/checkin',

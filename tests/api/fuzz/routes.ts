@@ -166,9 +166,27 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
     }),
   },
 
+  {
+    method: 'POST',
+    url: '/api/site/:siteId/swms/:swmsId/revisions',
+    as: 'tradesPerson',
+    runs: bodyRuns,
+    body: [SwmsSubmission],
+    params: (fixtures) => ({ siteId: fixtures.siteId, swmsId: fixtures.swmsId }),
+    known: () => ({
+      submissionId: fc.uuid(),
+      riskConsequenceLevel: level,
+      riskLikelihoodLevel: level,
+      'task.riskPhoto': fc.constant(null),
+      'task.controlPhoto': fc.constant(null),
+    }),
+  },
+
   { method: 'GET', url: '/api/company/:id/swms', as: 'admin', runs: queryRuns, query: SwmsListQuery, params: ownCompany, known: () => ({ page: wholeNumber(5), pageSize: wholeNumber(100) }) },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId', as: 'admin', runs: pathRuns, params: ownSwms },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/history', as: 'admin', runs: pathRuns, params: ownSwms },
+  { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/revisions', as: 'admin', runs: pathRuns, params: ownSwms },
+  { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/revisions/:revision', as: 'admin', runs: pathRuns, params: (fixtures) => ({ ...ownSwms(fixtures), revision: '1' }) },
   { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/pdf', as: 'admin', runs: pathRuns, params: ownSwms },
   {
     method: 'POST',

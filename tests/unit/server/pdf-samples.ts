@@ -39,6 +39,7 @@ function sampleSwms(): Swms {
     companyAdminChangesRequestedAt: null,
     supervisorChangesRequestedAt: null,
     comments: [],
+    revision: 1,
     highRiskWork: ['Work at height 🪜', 'Дмитрий Иванов'],
     riskConsequenceLevel: 4,
     riskLikelihoodLevel: 3,
