@@ -384,7 +384,7 @@ export type MailDeliveryStatus = 'sending' | 'sent' | 'retrying' | 'failed';
 
 export interface MailDeliveriesTable {
   id: string;
-  kind: 'invitation' | 'review_digest';
+  kind: 'invitation' | 'review_digest' | 'changes_requested';
   invite_id: string | null;
   recipient: string;
   subject: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { reviewFlagFor } from '../../src/domain/swms';
+import { reviewFlagFor, reviewStatusOf } from '../../src/domain/swms';
 import type { Role } from '../../src/domain/roles';
 import type { Db } from '../db/database';
 import { reviewDigestEmail, type DigestSwms } from './review-digest-email';
@@ -50,6 +50,8 @@ function unsentItems(db: Db, recipient: string) {
       's.created_at',
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',
+      's.company_admin_changes_requested_at',
+      's.supervisor_changes_requested_at',
       'p.address',
       'p.suburb',
       'p.postcode',
@@ -76,12 +78,15 @@ async function activeRolesByCompany(db: Db, recipient: string): Promise<Map<stri
   return roles;
 }
 
-/** The item still waits for this person: their company is live and their own flag (spec §4) is not set. */
+/**
+ * The item still waits for this person: their company is live and their own flag (spec §4) is For Review; once they
+ * asked for changes it waits on the author instead (issue 57).
+ */
 function stillAwaiting(item: ItemRow, roles: ReadonlyMap<string, Role[]>): boolean {
   if (item.deleted_at !== null) return false;
   const flag = reviewFlagFor(roles.get(item.company_id) ?? []);
-  if (flag === 'companyAdmin') return item.company_admin_reviewed_at === null;
-  if (flag === 'supervisor') return item.supervisor_reviewed_at === null;
+  if (flag === 'companyAdmin') return reviewStatusOf(item.company_admin_reviewed_at, item.company_admin_changes_requested_at) === 'forReview';
+  if (flag === 'supervisor') return reviewStatusOf(item.supervisor_reviewed_at, item.supervisor_changes_requested_at) === 'forReview';
   return false;
 }
 

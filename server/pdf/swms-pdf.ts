@@ -4,7 +4,7 @@ import { auditSentence } from '../../src/domain/audit-sentence';
 import { formatActivity } from '../../src/domain/dates';
 import { ppeLabels } from '../../src/domain/ppe';
 import { consequenceScale, likelihoodScale, riskBand, riskBandColours } from '../../src/domain/risk';
-import type { Swms } from '../../src/domain/swms';
+import { reviewStatusOf, swmsCommentPartLabels, type ReviewFlag, type Swms } from '../../src/domain/swms';
 import { moveDown, writeList, writeText } from './text';
 
 /** Everything one SWMS record holds, as the PDF prints it. */
@@ -86,8 +86,33 @@ function matrix(doc: Doc, consequence: number, likelihood: number): void {
   moveDown(doc, 0.5, 8);
 }
 
-function review(doc: Doc, label: string, reviewedAt: string | null, reviewer: string, timeZone: string): void {
-  field(doc, label, reviewedAt ? `Reviewed by ${reviewer}, ${formatActivity(reviewedAt, timeZone)}` : 'For Review');
+const roleNames: Record<ReviewFlag, string> = { companyAdmin: 'Company Admin', supervisor: 'Supervisor' };
+
+/** One flag's state; a request for changes is named by its latest comment on that flag, which the request wrote. */
+function review(doc: Doc, label: string, swms: Swms, flag: ReviewFlag): void {
+  const timeZone = swms.site.timeZone;
+  const [reviewedAt, changesAt, details] =
+    flag === 'companyAdmin'
+      ? [swms.companyAdminReviewedAt, swms.companyAdminChangesRequestedAt, swms.companyAdminReviewerDetails]
+      : [swms.supervisorReviewedAt, swms.supervisorChangesRequestedAt, swms.supervisorReviewerDetails];
+  const status = reviewStatusOf(reviewedAt, changesAt);
+  if (status === 'reviewed' && reviewedAt !== null) field(doc, label, `Reviewed by ${person(details)}, ${formatActivity(reviewedAt, timeZone)}`);
+  else if (status === 'changesRequested' && changesAt !== null) {
+    const request = swms.comments.filter((comment) => comment.role === flag).at(-1);
+    field(doc, label, `Changes requested${request ? ` by ${person(request.author)}` : ''}, ${formatActivity(changesAt, timeZone)}`);
+  } else field(doc, label, 'For Review');
+}
+
+function comments(doc: Doc, swms: Swms): void {
+  heading(doc, 'Review comments');
+  if (swms.comments.length === 0) writeText(doc, 'No comments.', { x: margin, size: 10, color: ink });
+  for (const comment of swms.comments) {
+    const about = comment.part === null ? '' : ` · About: ${swmsCommentPartLabels[comment.part]}`;
+    const meta = `${person(comment.author)} (${roleNames[comment.role]}), ${formatActivity(comment.createdAt, swms.site.timeZone)} · Revision ${comment.revision}${about}`;
+    writeText(doc, meta, { x: margin, size: 9, weight: 'bold', color: muted });
+    writeText(doc, comment.text, { x: margin, size: 11, color: ink });
+    moveDown(doc, 0.4, 11);
+  }
 }
 
 /** Writes one SWMS, from the top of a fresh page, into doc. */
@@ -130,8 +155,9 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   if (swms.task.otherPpe) field(doc, 'Other PPE', swms.task.otherPpe);
 
   heading(doc, 'Reviews');
-  review(doc, 'Company admin review', swms.companyAdminReviewedAt, person(swms.companyAdminReviewerDetails), swms.site.timeZone);
-  review(doc, 'Site supervisor review', swms.supervisorReviewedAt, person(swms.supervisorReviewerDetails), swms.site.timeZone);
+  review(doc, 'Company admin review', swms, 'companyAdmin');
+  review(doc, 'Site supervisor review', swms, 'supervisor');
+  comments(doc, swms);
 
   heading(doc, 'History (audit trail)');
   if (record.history.length === 0) writeText(doc, 'No events since it was submitted.', { x: margin, size: 10, color: ink });

@@ -32,6 +32,7 @@ import {
 } from './repository';
 import { swmsView } from './view';
 import { inTransaction } from '../db/transaction';
+import { queueChangesRequestedEmail } from '../mail/changes-requested';
 
 type App = Pick<FastifyInstance, 'db' | 'storage'>;
 
@@ -140,7 +141,13 @@ async function lockOwnSwms(trx: Db, reviewer: Reviewer, swmsId: string): Promise
  * Issue 57: the reviewer's flag goes to Changes requested with their comment, in one transaction with its audit event
  * (which carries the comment). Asking again adds a comment; the flag keeps Changes requested with the new time.
  */
-export async function requestChanges(app: App, reviewer: Reviewer, swmsId: string, comment: string, part: SwmsCommentPart | null): Promise<Swms> {
+export async function requestChanges(
+  app: App & Pick<FastifyInstance, 'mailQueue' | 'config'>,
+  reviewer: Reviewer,
+  swmsId: string,
+  comment: string,
+  part: SwmsCommentPart | null,
+): Promise<Swms> {
   await inTransaction(app.db, async (trx) => {
     const role = roleOf(reviewer);
     if (!(await holdsActiveRole(trx, reviewer.userId, reviewer.companyId, role))) throw forbidden();
@@ -150,7 +157,9 @@ export async function requestChanges(app: App, reviewer: Reviewer, swmsId: strin
       { flag: reviewer.flag, companyId: reviewer.companyId, actorUserId: reviewer.userId, actorRole: role, requestId: reviewer.requestId, comment, part },
       state,
     );
+    await queueChangesRequestedEmail(trx, app.mailQueue, app.config.publicUrl, { swmsId, reviewerUserId: reviewer.userId, flag: reviewer.flag, comment, part });
   });
+  app.mailQueue.wake();
   return readSwms(app, reviewer, swmsId);
 }
 

@@ -182,12 +182,24 @@ export async function listRecentCheckIns(db: Db, userId: string) {
     .execute();
 }
 
-/** The tradesperson's latest SWMS with their site, its company and both review flags. */
+/** The tradesperson's latest SWMS with their site, its company, both review flags and the latest review comment. */
 export async function listOwnSwms(db: Db, userId: string) {
   return db
     .selectFrom('swms as s')
     .innerJoin('project_sites as p', 'p.id', 's.site_id')
     .innerJoin('companies as c', 'c.id', 's.company_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('swms_comments as sc')
+          .select(['sc.text as comment_text', 'sc.part as comment_part'])
+          .whereRef('sc.swms_id', '=', 's.id')
+          .orderBy('sc.created_at', 'desc')
+          .orderBy('sc.id', 'desc')
+          .limit(1)
+          .as('lc'),
+      (join) => join.onTrue(),
+    )
     .leftJoin('user_roles as sr', (join) =>
       join.onRef('sr.id', '=', 'p.supervisor_role_id').on('sr.status', '=', 'active').on('sr.role', '=', 'CompanySupervisor'),
     )
@@ -197,6 +209,10 @@ export async function listOwnSwms(db: Db, userId: string) {
       's.task_description',
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',
+      's.company_admin_changes_requested_at',
+      's.supervisor_changes_requested_at',
+      'lc.comment_text',
+      'lc.comment_part',
       'p.id as site_id',
       'p.address',
       'p.suburb',

@@ -3,7 +3,7 @@ import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { isCompanyRole } from '../../src/domain/roles';
 import type { SiteTimeZone } from '../../src/domain/site-time-zone';
-import { reviewStatusOf, swmsMessages, type Swms } from '../../src/domain/swms';
+import { reviewStatusOf, swmsMessages, type Swms, type SwmsCommentPart } from '../../src/domain/swms';
 import {
   TradesProfileUpdate,
   tradesMessages,
@@ -213,14 +213,21 @@ export async function readTradesActivity(app: App, request: FastifyRequest, rawI
       checkedOutAt: row.checked_out_at === null ? null : iso(row.checked_out_at),
       checkoutKind: row.checkout_kind,
     })),
-    swms: swms.map((row) => ({
-      _id: row.id,
-      createdAt: iso(row.created_at),
-      site: siteOf(row),
-      taskDescription: row.task_description,
-      companyAdminStatus: reviewStatusOf(row.company_admin_reviewed_at),
-      supervisorStatus: reviewStatusOf(row.supervisor_reviewed_at),
-    })),
+    swms: swms.map((row) => {
+      const companyAdminStatus = reviewStatusOf(row.company_admin_reviewed_at, row.company_admin_changes_requested_at);
+      const supervisorStatus = reviewStatusOf(row.supervisor_reviewed_at, row.supervisor_changes_requested_at);
+      const changesRequested = companyAdminStatus === 'changesRequested' || supervisorStatus === 'changesRequested';
+      return {
+        _id: row.id,
+        createdAt: iso(row.created_at),
+        site: siteOf(row),
+        taskDescription: row.task_description,
+        companyAdminStatus,
+        supervisorStatus,
+        changesRequested:
+          changesRequested && row.comment_text !== null ? { comment: row.comment_text, part: (row.comment_part as SwmsCommentPart | null) ?? null } : null,
+      };
+    }),
   };
 }
 

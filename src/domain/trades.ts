@@ -2,7 +2,7 @@ import { Schema } from 'effect';
 import { ProfilePhone, RequiredText, Email, requiredText, textLimits } from './fields';
 import { CheckoutKindSchema } from './site-visit';
 import { SiteTimeZoneSchema } from './site-time-zone';
-import { ReviewStatusSchema } from './swms';
+import { ReviewStatusSchema, SwmsCommentPartSchema } from './swms';
 
 export const tradesMessages = {
   notAuthorised: 'You are not authorised to view this page',
@@ -174,6 +174,8 @@ export const TradesActivity = Schema.Struct({
       taskDescription: Schema.String,
       companyAdminStatus: ReviewStatusSchema,
       supervisorStatus: ReviewStatusSchema,
+      /** Issue 57: while either flag has Changes requested, the latest review comment and the part it names. */
+      changesRequested: Schema.NullOr(Schema.Struct({ comment: Schema.String, part: Schema.NullOr(SwmsCommentPartSchema) })),
     }),
   ),
 });

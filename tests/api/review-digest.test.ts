@@ -211,6 +211,31 @@ describe('sendDueDigests', () => {
     expect(mail?.text).toContain(`/swms/${third}`);
   });
 
+  it('leaves out a SWMS whose flag the recipient sent back with changes requested: it waits on its author, not on them', async () => {
+    const company = await newCompany();
+    const tradie = await checkedInTradie(company);
+    const [reviewer, otherAdmin] = company.admins as [Person, Person];
+    const first = await submit(company, tradie, 'Scaffold the east face');
+    const second = await submit(company, tradie, 'Scaffold the west face');
+    const request = await app.inject({
+      method: 'PUT',
+      url: `/api/company/${company.id}/swms`,
+      headers: { authorization: `Bearer ${reviewer.token}` },
+      payload: { swmsId: first, status: 'changesRequested', comment: 'Add the exclusion zone below the scaffold' },
+    });
+    expect(request.statusCode, request.body).toBe(200);
+
+    expect(await sendDueDigests(app, new Date())).toBe(3);
+    for (const admin of [reviewer, otherAdmin]) {
+      const [mail] = await mailsTo(admin);
+      expect(mail?.subject).toBe('1 SWMS awaiting your review');
+      expect(mail?.text).toContain(`/swms/${second}`);
+      expect(mail?.text).not.toContain(`/swms/${first}`);
+    }
+    const [supervisorMail] = await mailsTo(company.supervisor);
+    expect(supervisorMail?.subject, "the supervisor's own flag is still For Review on both").toBe('2 SWMS awaiting your review');
+  });
+
   it('sends one digest per person when several rounds run at once', async () => {
     const company = await newCompany();
     const tradie = await checkedInTradie(company);

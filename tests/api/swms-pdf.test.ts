@@ -149,3 +149,21 @@ describe('a submitter named in several scripts', () => {
     expect(stdout.replace(/[\u202A-\u202E\s]/g, '')).toContain('NoaנועהNguyễn王伟👷');
   });
 });
+
+describe('a SWMS with changes requested', () => {
+  it("prints each flag's state with who asked and when, and every review comment in any script", async () => {
+    const scripts = ['Ελληνικά', 'Кириллица', 'Nguyễn', '脚手架', 'סולם', '🦺'];
+    const comment = `Name the spotter: ${scripts.join(' ')}`;
+    const request = await inject(supervisor, 'PUT', `/api/company/${admin.companyId}/swms`, { swmsId: swms._id, status: 'changesRequested', comment, part: 'hazards' });
+    expect(request.statusCode, request.body).toBe(200);
+    const response = await inject(auditor, 'GET', `/api/company/${admin.companyId}/swms/${swms._id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload, 'changes');
+    expect(text).toMatch(/COMPANY ADMIN REVIEW\s+Reviewed by Olivia Bennett, /);
+    expect(text).toMatch(/SITE SUPERVISOR REVIEW\s+Changes requested by Marcus Reid, \w+day, \d{1,2}(st|nd|rd|th) \w+ \d{4}, \d{2}:\d{2} AE[SD]T/);
+    expect(text).toMatch(/REVIEW COMMENTS\s+Marcus Reid \(Supervisor\), \w+day, .+ · Revision 1 · About: Hazards/);
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path.join(workDir, 'changes.pdf'), '-']);
+    const flat = stdout.replace(/[\u202A-\u202E\s]/g, '');
+    for (const word of ['Namethespotter:', ...scripts]) expect(flat, word).toContain(word);
+  });
+});

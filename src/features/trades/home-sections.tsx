@@ -5,7 +5,7 @@ import type { TradesHome } from '../../../machines/trades-home.machine';
 import { useBuilderReady } from '../../components/new-swms/use-builder-ready';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { formatDateTime } from '../../domain/dates';
-import { reviewStatusLabels } from '../../domain/swms';
+import { reviewStatusLabels, swmsCommentPartLabels } from '../../domain/swms';
 import { newSwmsPath } from '../../domain/swms-draft';
 import type { TradesActivity } from '../../domain/trades';
 import { tradesEditPath } from '../../domain/trades-paths';
@@ -179,7 +179,7 @@ export function RecentCheckInsCard({ activity }: { readonly activity: TradesActi
   );
 }
 
-/** Their SWMS with both review flags ('For Review' or 'Reviewed', by the admin and by the supervisor). */
+/** Their SWMS with both review flags (For Review, Reviewed or Changes requested) and what a reviewer asked to change. */
 export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
   return (
     <HomeListCard title={homeText.swmsTitle} empty={homeText.noSwms} items={activity.swms} showAll={homeText.showAllSwms}>
@@ -192,6 +192,13 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
             <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
             <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>
           </span>
+          {swms.changesRequested === null ? null : (
+            <span className="home-swms-changes" data-slot="changes-requested">
+              <strong>{homeText.changesRequested}</strong>
+              {swms.changesRequested.part === null ? null : <span> · {homeText.changesAbout(swmsCommentPartLabels[swms.changesRequested.part])}</span>}
+              <span className="home-swms-comment">{swms.changesRequested.comment}</span>
+            </span>
+          )}
         </>
       )}
     </HomeListCard>

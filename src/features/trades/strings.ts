@@ -115,6 +115,8 @@ export const homeText = {
   reviewFlag: (who: string, status: string) => `${who}: ${status}`,
   adminReviewer: 'Admin',
   supervisorReviewer: 'Supervisor',
+  changesRequested: 'Changes requested',
+  changesAbout: (part: string) => `About: ${part}`,
   profileTitle: 'My Profile',
   editProfile: 'Edit profile',
   completeProfile: 'Complete profile',
