@@ -25,7 +25,8 @@ test('an auditor reads a workflow diagram by keyboard, searches it and downloads
   await expect(forReview.locator('title')).toHaveText('swmsReview.supervisor.forReview');
   const saved = frame.locator('.transition').filter({ has: page.locator('title', { hasText: /^xstate\.done\.actor\.markSupervisorReviewed$/ }) });
   await expect(saved.locator('text')).toHaveText('when the review is saved');
-  await expect(frame.locator('.transition text').filter({ hasText: "'Check as Reviewed'" })).toHaveCount(2);
+  // On each flag, from For Review and from Changes requested.
+  await expect(frame.locator('.transition text').filter({ hasText: "'Check as Reviewed'" })).toHaveCount(4);
   const drawnWords = await frame.locator('svg text').allTextContents();
   expect(drawnWords.filter((words) => /xstate\.|done:|review\.mark|isViewerFlag|forReview/.test(words))).toEqual([]);
 
@@ -39,7 +40,8 @@ test('an auditor reads a workflow diagram by keyboard, searches it and downloads
 
   await page.getByPlaceholder('Find a state or event').fill('review.return');
   await expect(page.locator('.diagram-frame [data-transition-id][data-dim]').first()).toBeAttached();
-  await expect(page.locator('.diagram-frame .transition:not([data-dim])')).toHaveCount(2);
+  // Back to For Review on each flag, from Reviewed and from Changes requested.
+  await expect(page.locator('.diagram-frame .transition:not([data-dim])')).toHaveCount(4);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download SVG' }).click();

@@ -10,9 +10,11 @@ export function tradesHome(page: Page) {
     tryAgain: page.getByRole('button', { name: 'Try again' }),
     checkOut,
     expectLoading: () => expect(loadingScreen(page)).toBeVisible(),
+    /** The home's read got no answer (the model's failure is the network's): the offline line and what the phone keeps. */
     async expectFailed() {
       await expect(new AppShell(page).pageTitle).toHaveText('Home');
-      await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong :(' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+      await expect(page.getByText('Something went wrong :(')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     },
     expectGreeting: () => expect(page.getByRole('heading', { name: /^G'day/ })).toBeVisible(),
@@ -40,8 +42,10 @@ export function tradesProfileForm(page: Page) {
     discard: page.getByRole('button', { name: 'Discard changes' }),
     tryAgain: page.getByRole('button', { name: 'Try again' }),
     expectLoading: () => expect(loadingScreen(page)).toBeVisible(),
+    /** The profile's read got no answer (the model's failure is the network's): the page says it is offline. */
     async expectMissing() {
-      await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong :(' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'You are offline. Your profile opens when the signal returns.' })).toBeVisible();
+      await expect(page.getByText('Something went wrong :(')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     },
     /** A field's message shows once it is touched (spec §5). */
