@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Actor } from '../audit/request-context';
 import type { Db } from '../db/database';
-import type { SubmittedContent } from './submission';
+import type { SwmsTable } from '../db/tables';
+
+/** What a submission or a revision writes of the SWMS's content (the columns each revision keeps). */
+export type SubmittedContent = Pick<
+  Insertable<SwmsTable>,
+  | 'high_risk_work' | 'risk_consequence_level' | 'risk_likelihood_level' | 'risk_overall_level' | 'task_description' | 'mobile_plant_tools'
+  | 'risk_text' | 'risk_photo_file_id' | 'control_text' | 'control_photo_file_id' | 'control_implementation' | 'control_monitoring'
+  | 'control_review' | 'ppe' | 'other_ppe'
+>;
 
 /** The revision stored under this submission id (revision 1's is its SWMS's id), if any. */
 export async function findRevisionBySubmission(db: Db, submissionId: string) {

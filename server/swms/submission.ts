@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Insertable } from 'kysely';
 import { decode } from '../../src/domain/decode';
 import { Uuid } from '../../src/domain/fields';
 import { highRiskWorkCodes, highRiskWorkText } from '../../src/domain/high-risk-work';
@@ -10,7 +9,7 @@ import { badRequest, conflict, decodeOr400, forbidden } from '../http/errors';
 import { checkUploads } from '../storage/file-check';
 import { findOwnPhotos } from '../trades/repository';
 import { findCompanySwms } from './repository';
-import { findRevisionBySubmission } from './revisions-repository';
+import { findRevisionBySubmission, type SubmittedContent } from './revisions-repository';
 import {
   findSubmissionSite,
   findSwmsAuthor,
@@ -22,7 +21,6 @@ import {
 } from './submission-repository';
 import { swmsView } from './view';
 import type { Db } from '../db/database';
-import type { SwmsTable } from '../db/tables';
 import { inTransaction } from '../db/transaction';
 
 type App = Pick<FastifyInstance, 'db' | 'storage' | 'live'>;
@@ -44,13 +42,6 @@ export async function checkedInToday(app: App, userId: string, site: { id: strin
   return checkIns.some((checkIn) => checkIn.checked_out_at === null || calendarDateIn(timeZone, new Date(checkIn.created_at)) === today);
 }
 
-/** What a submission or a revision writes of the SWMS's content (the columns each revision keeps). */
-export type SubmittedContent = Pick<
-  Insertable<SwmsTable>,
-  | 'high_risk_work' | 'risk_consequence_level' | 'risk_likelihood_level' | 'risk_overall_level' | 'task_description' | 'mobile_plant_tools'
-  | 'risk_text' | 'risk_photo_file_id' | 'control_text' | 'control_photo_file_id' | 'control_implementation' | 'control_monitoring'
-  | 'control_review' | 'ppe' | 'other_ppe'
->;
 
 /** Refuses a submission or revision that is incomplete per WHS Regulation 299 (400 naming each gap) or whose photos' uploads fail their checks. */
 export async function checkSubmission(app: App, submission: SwmsSubmission): Promise<void> {
