@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expectSwmsCountersExact } from '../support/swms-counters';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode } from '../../src/domain/decode';
@@ -86,24 +87,6 @@ function changesRequestedOn(embedded: boolean) {
     return decoded(decode(Swms, response.json()));
   }
 
-  /** The counters and the For Review queue agree with the SWMS rows themselves. */
-  async function expectCountersExact(companyId: string) {
-    const { rows } = await sql<{ matches: boolean }>`
-      SELECT c.admin_pending = s.admin_pending AND c.supervisor_pending = s.supervisor_pending
-        AND c.admin_changes = s.admin_changes AND c.supervisor_changes = s.supervisor_changes AND c.total = s.total
-        AND q.admin = s.admin_pending AND q.supervisor = s.supervisor_pending AS matches
-      FROM swms_counts c,
-        (SELECT count(*)::int AS total,
-          count(*) FILTER (WHERE company_admin_reviewed_at IS NULL AND company_admin_changes_requested_at IS NULL)::int AS admin_pending,
-          count(*) FILTER (WHERE supervisor_reviewed_at IS NULL AND supervisor_changes_requested_at IS NULL)::int AS supervisor_pending,
-          count(*) FILTER (WHERE company_admin_changes_requested_at IS NOT NULL)::int AS admin_changes,
-          count(*) FILTER (WHERE supervisor_changes_requested_at IS NOT NULL)::int AS supervisor_changes
-        FROM swms WHERE company_id = ${companyId}) s,
-        (SELECT count(*) FILTER (WHERE flag = 'companyAdmin')::int AS admin, count(*) FILTER (WHERE flag = 'supervisor')::int AS supervisor
-        FROM swms_awaiting_review WHERE company_id = ${companyId}) q
-      WHERE c.company_id = ${companyId} AND c.dimension = 'company' AND c.key = ${companyId}`.execute(world.app.db);
-    expect(rows).toEqual([{ matches: true }]);
-  }
 
   beforeAll(async () => {
     const test = await appOn(embedded);
@@ -207,7 +190,7 @@ function changesRequestedOn(embedded: boolean) {
     expect(row).toMatchObject({ _id: swmsId, status: 'changesRequested', adminReviewedAt: null });
     const forSupervisor = await everyRow(supervisor, 'filter=status.string.forReview');
     expect(forSupervisor.find((item) => item._id === swmsId)?.status).toBe('forReview');
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
 
     const events = await world.app.db
       .selectFrom('audit_events')
@@ -240,7 +223,7 @@ function changesRequestedOn(embedded: boolean) {
     ]);
     const times = answered.comments.map((comment) => comment.createdAt);
     expect([...times].sort()).toEqual(times);
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
   });
 
   it('marks a SWMS with changes requested Reviewed or For Review as before, and a review can be sent back', async () => {
@@ -273,7 +256,7 @@ function changesRequestedOn(embedded: boolean) {
       .execute();
     expect(events.at(-1)?.detail).toMatchObject({ flag: 'supervisor', previous: { reviewedAt: null, changesRequestedAt: expect.any(String) } });
     expect((await everyRow(supervisor, 'filter=status.string.forReview')).some((item) => item._id === swmsId)).toBe(true);
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
   });
 
   it('marks every SWMS with changes requested Reviewed over a select-all of that filter', async () => {
@@ -283,7 +266,7 @@ function changesRequestedOn(embedded: boolean) {
     expect(response.json()).toEqual({ matched: 1, changed: 1 });
     expect((await readOne(admin, swmsId)).companyAdminReviewedAt).not.toBeNull();
     expect((await list(admin, 'filter=status.string.changesRequested')).total).toBe(0);
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
   });
 
   it('refuses to change or delete a stored comment, as it refuses to alter the audit trail', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expectSwmsCountersExact } from '../support/swms-counters';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -131,24 +132,6 @@ function revisionsOn(embedded: boolean) {
     return result;
   }
 
-  /** The counters and the For Review queue agree with the SWMS rows themselves. */
-  async function expectCountersExact(companyId: string) {
-    const { rows } = await sql<{ matches: boolean }>`
-      SELECT c.admin_pending = s.admin_pending AND c.supervisor_pending = s.supervisor_pending
-        AND c.admin_changes = s.admin_changes AND c.supervisor_changes = s.supervisor_changes AND c.total = s.total
-        AND q.admin = s.admin_pending AND q.supervisor = s.supervisor_pending AS matches
-      FROM swms_counts c,
-        (SELECT count(*)::int AS total,
-          count(*) FILTER (WHERE company_admin_reviewed_at IS NULL AND company_admin_changes_requested_at IS NULL)::int AS admin_pending,
-          count(*) FILTER (WHERE supervisor_reviewed_at IS NULL AND supervisor_changes_requested_at IS NULL)::int AS supervisor_pending,
-          count(*) FILTER (WHERE company_admin_changes_requested_at IS NOT NULL)::int AS admin_changes,
-          count(*) FILTER (WHERE supervisor_changes_requested_at IS NOT NULL)::int AS supervisor_changes
-        FROM swms WHERE company_id = ${companyId}) s,
-        (SELECT count(*) FILTER (WHERE flag = 'companyAdmin')::int AS admin, count(*) FILTER (WHERE flag = 'supervisor')::int AS supervisor
-        FROM swms_awaiting_review WHERE company_id = ${companyId}) q
-      WHERE c.company_id = ${companyId} AND c.dimension = 'company' AND c.key = ${companyId}`.execute(world.app.db);
-    expect(rows).toEqual([{ matches: true }]);
-  }
 
   beforeAll(async () => {
     const test = await appOn(embedded);
@@ -274,7 +257,7 @@ function revisionsOn(embedded: boolean) {
     expect(requested.statusCode, requested.body).toBe(200);
     const adminBefore = await totals(admin);
     const supervisorBefore = await totals(supervisor);
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
 
     const body = complete('Install the level 2 sub-board, isolated at MSB-2');
     const response = await revise(author.token, body);
@@ -294,7 +277,7 @@ function revisionsOn(embedded: boolean) {
     });
     const queue = await list(supervisor, `filter=status.string.forReview&search=${author.surname}`);
     expect(queue.items.map((item) => item._id)).toEqual([world.swmsId]);
-    await expectCountersExact(admin.companyId);
+    await expectSwmsCountersExact(world.app.db, admin.companyId);
 
     const events = await app.db
       .selectFrom('audit_events')
