@@ -47,8 +47,9 @@ export function visibleErrors(context: CompanyFormContext): Partial<Record<Refus
 /** A refused save's reason that names no field: the form shows it by its button. */
 export const formRefusal = (context: CompanyFormContext): string | null => (refusedField(context.refusal, refusableFields) ? null : context.refusal);
 
-/** Something typed or chosen differs from what the form opened with. */
+/** Something typed or chosen differs from what the form opened with, or a chosen logo is still uploading. */
 export const isDirty = (context: CompanyFormContext): boolean =>
+  context.uploading ||
   context.logo.kind !== 'unchanged' || companyFields.some((field) => context.values[field] !== context.initial[field]);
 
 const touch = (touched: readonly CompanyField[], field: CompanyField) => (touched.includes(field) ? touched : [...touched, field]);

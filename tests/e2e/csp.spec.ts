@@ -128,6 +128,8 @@ test('the company admin’s projects, a site with its QR code, a logo upload, em
 
   await page.goto(`/company/${companyId}/edit`);
   await page.locator('[data-slot="file-upload"] input[type="file"]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: pixelPng });
+  // The company may already have a logo named pixel.png: the preview from the chosen file shows this upload is done.
+  await expect(page.locator('[data-slot="file-upload"] img[src^="blob:"]')).toBeVisible();
   await expect(page.locator('[data-slot="file-upload"]')).toHaveAttribute('data-state', 'attached');
   await expect(page.locator('.file-upload-name')).toHaveText('pixel.png');
 
