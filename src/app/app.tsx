@@ -41,7 +41,12 @@ function SwmsOutbox({ children }: { readonly children: ReactNode }) {
   const tradespersonId = Session.useSelector((snapshot) => (session.hasRole('TradesPerson')(snapshot) ? session.userId(snapshot) : null));
   const isTradesperson = tradespersonId !== null;
   useEffect(() => (isTradesperson ? whenIdle(registerServiceWorker) : undefined), [isTradesperson]);
-  return <SwmsOutboxProvider userId={tradespersonId}>{children}</SwmsOutboxProvider>;
+  const token = Session.useSelector(session.accessToken);
+  return (
+    <SwmsOutboxProvider userId={tradespersonId} token={token}>
+      {children}
+    </SwmsOutboxProvider>
+  );
 }
 
 export function App() {

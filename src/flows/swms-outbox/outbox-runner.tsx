@@ -13,12 +13,13 @@ const defaultStore = createOutboxStore();
 
 interface OutboxRunnerProps {
   readonly userId: string;
+  readonly token: string | null;
   readonly store?: OutboxStore;
   readonly onReady: (outbox: SwmsOutbox | null) => void;
 }
 
 /** Runs the outbox actor of one user; renders nothing, so the app's tree never remounts around it. */
-export function OutboxRunner({ userId, store = defaultStore, onReady }: OutboxRunnerProps) {
+export function OutboxRunner({ userId, token, store = defaultStore, onReady }: OutboxRunnerProps) {
   const actorRef = useRef<SwmsOutboxActor | null>(null);
   const logic = useMemo(
     () =>
@@ -53,6 +54,14 @@ export function OutboxRunner({ userId, store = defaultStore, onReady }: OutboxRu
   const actor = useActorRef(logic, { input: { online: isBrowserOnline() } });
 
   useNetworkEvents((online) => actor.send({ type: online ? 'network.online' : 'network.offline' }));
+  // A send tried with the expired token as the signal returned was refused (401); the renewed token proves the
+  // portal answers, so what waits goes now instead of after the retry's wait.
+  const shownToken = useRef(token);
+  useEffect(() => {
+    if (shownToken.current === token) return;
+    shownToken.current = token;
+    if (token) actor.send({ type: 'network.online' });
+  }, [actor, token]);
   useEffect(() => {
     actorRef.current = actor;
     const subscription = actor.on('outbox.sent', () => toast.success(outboxText.sent));

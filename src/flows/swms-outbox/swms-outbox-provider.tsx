@@ -35,11 +35,13 @@ const OutboxRunner = lazy(() => import('./outbox-runner').then((module) => ({ de
 
 export interface SwmsOutboxProviderProps {
   readonly userId: string | null;
+  /** The session's access token: a renewed one sends what waits at once rather than after the retry's wait. */
+  readonly token?: string | null;
   readonly store?: OutboxStore;
   readonly children: ReactNode;
 }
 
-export function SwmsOutboxProvider({ userId, store, children }: SwmsOutboxProviderProps) {
+export function SwmsOutboxProvider({ userId, token = null, store, children }: SwmsOutboxProviderProps) {
   const [outbox, setOutbox] = useState<SwmsOutbox | null>(null);
   const [wanted, setWanted] = useState(false);
   const want = useCallback(() => setWanted(true), []);
@@ -49,7 +51,7 @@ export function SwmsOutboxProvider({ userId, store, children }: SwmsOutboxProvid
     <OutboxContext.Provider value={value}>
       {userId && wanted ? (
         <Suspense fallback={null}>
-          <OutboxRunner key={userId} userId={userId} {...(store ? { store } : {})} onReady={setOutbox} />
+          <OutboxRunner key={userId} userId={userId} token={token} {...(store ? { store } : {})} onReady={setOutbox} />
         </Suspense>
       ) : null}
       {children}
