@@ -61,6 +61,8 @@ function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> 
       ELSE ${sql.lit(forReview)} END AS "status",
     ${isoMillis('s.company_admin_reviewed_at')} AS "adminReviewedAt",
     ${isoMillis('s.supervisor_reviewed_at')} AS "supervisorReviewedAt",
+    ${isoMillis('s.company_admin_changes_requested_at')} AS "adminChangesRequestedAt",
+    ${isoMillis('s.supervisor_changes_requested_at')} AS "supervisorChangesRequestedAt",
     s.risk_overall_level AS "riskOverallLevel") item)`;
 }
 

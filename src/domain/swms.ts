@@ -172,6 +172,9 @@ export const SwmsListItem = Schema.Struct({
   status: Schema.Literals(reviewStatuses),
   adminReviewedAt: Schema.NullOr(Schema.String),
   supervisorReviewedAt: Schema.NullOr(Schema.String),
+  /** Issue 57: when each flag asked for changes (null once it is Reviewed or back For Review), so both flags show their state. */
+  adminChangesRequestedAt: Schema.NullOr(Schema.String),
+  supervisorChangesRequestedAt: Schema.NullOr(Schema.String),
   /** Issue 9: both reviewers' flags and the overall risk show in the list. */
   riskOverallLevel: Schema.Number,
 });

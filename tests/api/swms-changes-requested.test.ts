@@ -187,9 +187,12 @@ function changesRequestedOn(embedded: boolean) {
     });
     expect(await totals(supervisor), "the supervisor's lists are as they were").toEqual(supervisorBefore);
     const [row] = (await list(admin, 'filter=status.string.changesRequested')).items;
-    expect(row).toMatchObject({ _id: swmsId, status: 'changesRequested', adminReviewedAt: null });
+    expect(row).toMatchObject({ _id: swmsId, status: 'changesRequested', adminReviewedAt: null, supervisorChangesRequestedAt: null });
+    expect(row?.adminChangesRequestedAt, "the row carries when the admin's flag asked").toEqual(expect.any(String));
     const forSupervisor = await everyRow(supervisor, 'filter=status.string.forReview');
-    expect(forSupervisor.find((item) => item._id === swmsId)?.status).toBe('forReview');
+    const supervisorRow = forSupervisor.find((item) => item._id === swmsId);
+    expect(supervisorRow?.status).toBe('forReview');
+    expect(supervisorRow?.adminChangesRequestedAt, "the supervisor's list shows the admin's flag too").toEqual(row?.adminChangesRequestedAt);
     await expectSwmsCountersExact(world.app.db, admin.companyId);
 
     const events = await world.app.db

@@ -52,6 +52,8 @@ describe('GET /api/company/:id/swms', () => {
       status: 'forReview',
       adminReviewedAt: null,
       supervisorReviewedAt: null,
+      adminChangesRequestedAt: null,
+      supervisorChangesRequestedAt: null,
       riskOverallLevel: row.risk_overall_level,
     });
   });

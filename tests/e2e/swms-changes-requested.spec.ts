@@ -63,6 +63,15 @@ test('an admin requests changes with a comment: the review line, the comments an
   const row = page.locator(`tbody tr[data-row-id="${swmsId}"]`);
   await expect(row).toContainText('Changes requested');
   await expect(row.locator('[data-slot="status-badge"]')).toHaveAttribute('data-status', 'changesRequested');
+  // Each flag shows its own state: the admin's asks for changes, the supervisor's stays as it was.
+  await expect(row.getByRole('img', { name: 'Admin: Changes requested' })).toHaveAttribute('data-status', 'changesRequested');
+  await expect(row.getByRole('img', { name: /^Supervisor: (For Review|Reviewed)$/ })).toBeVisible();
+  // The wider badge still leaves every column on screen at 1280 px: the table does not scroll sideways.
+  const table = await page.locator('[data-slot="data-table"] table, table').first().evaluate((element) => {
+    const frame = element.parentElement ?? element;
+    return { table: element.scrollWidth, frame: frame.clientWidth };
+  });
+  expect(table.table, 'the SWMS table fits its frame at 1280 px').toBeLessThanOrEqual(table.frame);
   // The filter holds its longest option without running into the list's actions.
   const filterBox = await page.locator('[data-slot="data-table-filter"] .select-trigger').boundingBox();
   const actionsBox = await page.locator('.data-table-actions').boundingBox();

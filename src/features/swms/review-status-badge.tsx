@@ -4,17 +4,19 @@ import { swmsText } from './strings';
 
 /** 'For Review' or 'Reviewed' (spec §4) as a badge; the word carries the meaning, the colour only helps. */
 /** One reviewer's flag in the list, e.g. 'Admin ✓'; the label reads it out in words. */
-export function ReviewFlagMark({ who, reviewed }: { readonly who: string; readonly reviewed: boolean }) {
-  const status = reviewed ? 'reviewed' : 'forReview';
+export function ReviewFlagMark({ who, status }: { readonly who: string; readonly status: ReviewStatus }) {
+  const label = swmsText.flagLabel(who, status);
   return (
-    <span className="swms-flag" data-status={status} role="img" aria-label={swmsText.flagLabel(who, reviewed)} title={swmsText.flagLabel(who, reviewed)}>
+    <span className="swms-flag" data-status={status} role="img" aria-label={label} title={label}>
       <span aria-hidden="true">{who}</span>
       <span aria-hidden="true" className="swms-flag-mark">
-        {reviewed ? '✓' : '–'}
+        {flagMarks[status]}
       </span>
     </span>
   );
 }
+
+const flagMarks: Record<ReviewStatus, string> = { reviewed: '✓', changesRequested: '!', forReview: '–' };
 
 export function ReviewStatusBadge({ status }: { readonly status: ReviewStatus }) {
   return <StatusBadge status={status}>{reviewStatusLabels[status]}</StatusBadge>;

@@ -1,4 +1,4 @@
-import { swmsMessages } from '../../domain/swms';
+import { reviewStatusLabels, swmsMessages, type ReviewStatus } from '../../domain/swms';
 
 export const swmsText = {
   list: 'SWMS',
@@ -28,7 +28,7 @@ export const swmsText = {
   history: 'History',
   showOnDiagram: 'Show on diagram',
   noHistory: 'Nothing has happened to this SWMS since it was submitted.',
-  flagLabel: (who: string, reviewed: boolean) => `${who}: ${reviewed ? 'Reviewed' : 'For Review'}`,
+  flagLabel: (who: string, status: ReviewStatus) => `${who}: ${reviewStatusLabels[status]}`,
   adminFlag: 'Admin',
   supervisorFlag: 'Supervisor',
   markAsReviewed: 'Mark as Reviewed',

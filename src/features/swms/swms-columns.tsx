@@ -1,6 +1,6 @@
 import type { DataTableColumn } from '../../components/data-table/data-table';
 import { formatDateTime } from '../../domain/dates';
-import type { SwmsListItem } from '../../domain/swms';
+import { reviewStatusOf, type SwmsListItem } from '../../domain/swms';
 import { RiskBandBadge } from '../../components/risk/risk-band-badge';
 import { riskBand } from '../../domain/risk';
 import { ReviewFlagMark, ReviewStatusBadge } from './review-status-badge';
@@ -28,8 +28,8 @@ export const swmsColumns: readonly DataTableColumn<SwmsListItem>[] = [
     header: swmsText.reviews,
     cell: (row) => (
       <span className="swms-flags">
-        <ReviewFlagMark who={swmsText.adminFlag} reviewed={row.adminReviewedAt !== null} />
-        <ReviewFlagMark who={swmsText.supervisorFlag} reviewed={row.supervisorReviewedAt !== null} />
+        <ReviewFlagMark who={swmsText.adminFlag} status={reviewStatusOf(row.adminReviewedAt, row.adminChangesRequestedAt)} />
+        <ReviewFlagMark who={swmsText.supervisorFlag} status={reviewStatusOf(row.supervisorReviewedAt, row.supervisorChangesRequestedAt)} />
         <RiskBandBadge className="swms-list-risk" band={riskBand(row.riskOverallLevel)} />
       </span>
     ),
