@@ -257,10 +257,11 @@ describe('sendDueDigests', () => {
     });
     expect(revised.statusCode, revised.body).toBe(201);
 
-    expect(await sendDueDigests(app, new Date(sentAt.getTime() + hour)), 'each reviewer gets the revision in their next digest').toBe(3);
+    // Other tests' reviewers may be due by then too: what counts is each of this company's reviewers' mails.
+    await sendDueDigests(app, new Date(sentAt.getTime() + hour));
     for (const recipient of everyone(company)) {
       const mails = await mailsTo(recipient);
-      expect(mails).toHaveLength(2);
+      expect(mails, 'each reviewer gets the revision in their next digest').toHaveLength(2);
       expect(mails[1]?.text).toContain(`/swms/${swmsId}`);
       expect(mails[1]?.text).toMatch(/revision 2 sent \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} AE[SD]T, after changes were requested/);
       expect(mails[1]?.html).toContain('revision 2 sent');
@@ -280,7 +281,7 @@ describe('sendDueDigests', () => {
       payload: { swmsId, status: 'changesRequested', comment: 'Add the silica dust controls' },
     });
     expect(request.statusCode, request.body).toBe(200);
-    expect(await sendDueDigests(app, new Date())).toBe(2);
+    await sendDueDigests(app, new Date());
     for (const admin of company.admins) {
       const [mail] = await mailsTo(admin);
       expect(mail?.text).toContain('the site supervisor requested changes');
