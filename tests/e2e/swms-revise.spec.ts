@@ -6,14 +6,19 @@ import { openContext } from './model/accounts';
 import { checkOutOf, modelCompany } from './model/model-company';
 import { SwmsSubmissionPage } from './pages/swms-submission.page';
 
-/** With SCREENSHOTS_DIR set, the page as it stands is also saved as pictures to look at, light and dark. */
+/** With SCREENSHOTS_DIR set, the page as it stands is also saved as pictures to look at: 390 and 1280 px, light and dark. */
 async function snap(page: Page, name: string): Promise<void> {
   const shots = process.env.SCREENSHOTS_DIR;
   if (!shots) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width ?? 0}-${scheme}.png`, fullPage: true });
+  const viewport = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
   }
+  if (viewport) await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
@@ -98,6 +103,7 @@ test('the author revises a SWMS sent back with changes requested; the reviewer s
   await expect(page.task).toContainText('Core drill');
   await expect(page.task).not.toContainText('dust extraction');
   await expect(page.reviewCard, 'an earlier revision is read only').toHaveCount(0);
+  await expect(revisions.getByRole('region', { name: 'What changed since revision 1' }), 'what changed belongs beside the latest').toHaveCount(0);
   await snap(desk.page, 'swms-older-revision');
   await desk.context.close();
 

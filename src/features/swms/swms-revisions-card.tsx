@@ -18,7 +18,10 @@ interface SwmsRevisionsCardProps {
   readonly version: string;
 }
 
-/** Issue 57 §2: every revision (number, when, by whom), each older one opening read only, and what the latest changed. */
+/**
+ * Issue 57 §2: every revision (number, when, by whom), each older one opening read only, and, beside the latest, what
+ * it changed since the one before.
+ */
 export function SwmsRevisionsCard({ companyId, swms, shown, version }: SwmsRevisionsCardProps) {
   const [attempt, setAttempt] = useState(0);
   const read = useSwmsRevisions(companyId, swms, version, attempt);
@@ -55,7 +58,7 @@ export function SwmsRevisionsCard({ companyId, swms, shown, version }: SwmsRevis
               })}
             </ol>
             {read.revisions.length <= 1 ? <p className="muted">{swmsText.noRevisionsYet}</p> : null}
-            {read.previous ? <SwmsRevisionChanges previous={read.previous} latest={swms} /> : null}
+            {read.previous && shown === swms.revision ? <SwmsRevisionChanges previous={read.previous} latest={swms} /> : null}
           </>
         ) : null}
       </CardContent>
