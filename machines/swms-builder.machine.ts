@@ -2,6 +2,7 @@ import { and, assign, fromPromise, not, or, setup, stateIn } from 'xstate';
 import type { Swms } from '../src/domain/swms';
 import {
   applyDraftPatch,
+  draftFromRevision,
   draftFromSwms,
   photoSlots,
   withPhoto,
@@ -28,6 +29,7 @@ export const swmsBuilderMessages = {
   photoUnreadable: 'That photo could not be read. Take it again or choose another.',
   photoFailed: 'The photo could not be uploaded.',
   notSaved: 'The SWMS could not be saved on this phone. Try again.',
+  revisionUnavailable: 'This SWMS could not be opened to revise. Check the connection and try again.',
 } as const;
 
 /** What the phone keeps between visits (IndexedDB): the draft, the step it was on, photos not yet uploaded. */
@@ -46,6 +48,8 @@ export interface SwmsBuilderInput {
   /** The id a fresh draft gets (newSubmissionId()); a stored draft keeps its own. */
   readonly submissionId: string;
   readonly online: boolean;
+  /** Issue 57 §2: the SWMS this builder sends the next revision of; absent for a new SWMS. */
+  readonly revisionOf?: string | null;
   readonly clock?: Clock;
 }
 
@@ -70,6 +74,11 @@ export interface SwmsBuilderContext {
   readonly resizing: PhotoSlot | null;
   readonly upload: { readonly slot: PhotoSlot; readonly fraction: number } | null;
   readonly photoError: PhotoError | null;
+  readonly revisionOf: string | null;
+  /** The revision the draft was prefilled from, once read. */
+  readonly basedOn: number | null;
+  /** The number the server gave the revision sent; null until then, or while the outbox holds it. */
+  readonly sentRevision: number | null;
   readonly clock: Clock;
 }
 
@@ -79,6 +88,7 @@ export type SwmsBuilderEvent =
   | { type: 'builder.goto'; step: SwmsBuilderStep }
   | { type: 'builder.submit' }
   | { type: 'builder.restart'; submissionId: string }
+  | { type: 'builder.retry' }
   | { type: 'draft.change'; patch: DraftPatch }
   | { type: 'previous.copy'; swmsId: string }
   | { type: 'photo.choose'; slot: PhotoSlot; file: File }
@@ -87,13 +97,20 @@ export type SwmsBuilderEvent =
   | { type: 'photo.progress'; fraction: number }
   | { type: 'network.online' }
   | { type: 'network.offline' }
-  | { type: 'outbox.sent'; submissionId: string };
+  | { type: 'outbox.sent'; submissionId: string; revision?: number | null };
 
 /** What a submission carries: the draft, and the photos to upload first. */
 export interface SubmitInput {
   readonly siteId: string;
   readonly draft: SwmsDraft;
   readonly photos: PendingPhotos;
+  /** Issue 57: the SWMS whose next revision this is (POST .../swms/{swmsId}/revisions), or null for a new SWMS. */
+  readonly revisionOf: string | null;
+}
+
+/** What a sent submission or revision answers that the builder shows: its revision number. */
+export interface SentSwms {
+  readonly revision: number;
 }
 
 export interface UploadPhotoInput {
@@ -104,6 +121,9 @@ export interface UploadPhotoInput {
 
 /** The fields of a previous SWMS the builder copies. */
 export type PreviousSwms = Pick<Swms, 'highRiskWork' | 'riskConsequenceLevel' | 'riskLikelihoodLevel' | 'task'>;
+
+/** Issue 57: the latest revision of the SWMS being revised, which the draft starts from. */
+export type LatestRevision = PreviousSwms & Pick<Swms, 'revision'>;
 
 const systemClock: Clock = { now: () => Date.now() };
 const nowText = (context: SwmsBuilderContext) => new Date(context.clock.now()).toISOString();
@@ -121,8 +141,8 @@ export function storedDraftOf(context: Pick<SwmsBuilderContext, 'draft' | 'step'
   return { draft: context.draft, step: context.step, photos: context.photos };
 }
 
-export function submitInputOf(context: Pick<SwmsBuilderContext, 'siteId' | 'draft' | 'photos'>): SubmitInput {
-  return { siteId: context.siteId, draft: context.draft, photos: context.photos };
+export function submitInputOf(context: Pick<SwmsBuilderContext, 'siteId' | 'draft' | 'photos' | 'revisionOf'>): SubmitInput {
+  return { siteId: context.siteId, draft: context.draft, photos: context.photos, revisionOf: context.revisionOf };
 }
 
 const statusOf = (error: unknown): number | null =>
@@ -134,6 +154,15 @@ const stepAfter = (step: SwmsBuilderStep, offset: 1 | -1): SwmsBuilderStep =>
   swmsBuilderSteps[swmsBuilderSteps.indexOf(step) + offset] ?? step;
 
 const at = (step: SwmsBuilderStep) => `#swmsBuilder.main.editing.${step}`;
+
+/** 'Start another SWMS' after a send: a new SWMS's builder only; a revision's outcome sends the author home. */
+const startAnother = { guard: not('isRevision'), target: at('highRiskWork'), actions: ['restart' as const, 'clearDraft' as const] };
+
+/** After a refusal, 'Start again' opens a fresh draft; on a revision, the latest revision afresh. */
+const restartAfterSending = [
+  { guard: 'isRevision' as const, target: '#swmsBuilder.main.prefilling', actions: ['restart' as const, 'clearDraft' as const] },
+  { target: at('highRiskWork'), actions: ['restart' as const, 'clearDraft' as const] },
+];
 
 const stepState = (step: SwmsBuilderStep, description: string) => {
   const index = swmsBuilderSteps.indexOf(step);
@@ -151,7 +180,8 @@ const stepState = (step: SwmsBuilderStep, description: string) => {
  * Issue 10 §4 SWMS builder on the phone: six steps, a review against WHS Regulation 299, and a
  * submission that is sent at once or, with no signal, saved to the outbox. The draft is saved on the
  * phone with every change; photos are resized and uploaded beside the steps (region `photos`), or kept
- * on the phone until the connection returns.
+ * on the phone until the connection returns. Issue 57 §2: with `revisionOf` it opens prefilled from that SWMS's latest
+ * revision (unless a revision draft is kept) and sends the next revision instead of a new SWMS.
  */
 export const swmsBuilderMachine = setup({
   types: {} as {
@@ -163,9 +193,10 @@ export const swmsBuilderMachine = setup({
   actors: {
     restoreDraft: fromPromise<StoredDraft | null, { siteId: string }>(mustBeProvided('restoreDraft')),
     loadPrevious: fromPromise<PreviousSwms, { swmsId: string }>(mustBeProvided('loadPrevious')),
+    loadRevision: fromPromise<LatestRevision, { swmsId: string }>(mustBeProvided('loadRevision')),
     resizePhoto: fromPromise<PendingPhoto, { slot: PhotoSlot; file: File }>(mustBeProvided('resizePhoto')),
     uploadPhoto: fromPromise<PhotoReference, UploadPhotoInput>(mustBeProvided('uploadPhoto')),
-    submitSwms: fromPromise<Swms, SubmitInput>(mustBeProvided('submitSwms')),
+    submitSwms: fromPromise<SentSwms, SubmitInput>(mustBeProvided('submitSwms')),
     queueSubmission: fromPromise<unknown, SubmitInput>(mustBeProvided('queueSubmission')),
   },
   actions: {
@@ -191,7 +222,7 @@ export const swmsBuilderMachine = setup({
     }),
     restart: assign(({ context, event }) =>
       event.type === 'builder.restart'
-        ? { draft: emptySwmsDraft(context.siteId, event.submissionId, new Date(context.clock.now())), photos: {}, error: null, failure: null, photoError: null }
+        ? { draft: emptySwmsDraft(context.siteId, event.submissionId, new Date(context.clock.now())), photos: {}, error: null, failure: null, photoError: null, sentRevision: null }
         : {},
     ),
   },
@@ -205,12 +236,14 @@ export const swmsBuilderMachine = setup({
     isIncomplete: ({ event }) => statusOf(errorOf(event)) === 400,
     isNotCheckedIn: ({ event }) => {
       const error = errorOf(event);
-      return statusOf(error) === 403 && serverMessage(error, '') === swmsSubmissionMessages.notCheckedIn;
+      const message = serverMessage(error, '');
+      return statusOf(error) === 403 && (message === swmsSubmissionMessages.notCheckedIn || message === swmsSubmissionMessages.notCheckedInToRevise);
     },
     isTransient: ({ event }) => isTransientFailure(errorOf(event)),
     hasPendingPhoto: ({ context }) => firstPendingSlot(context.photos) !== null,
     isOnline: ({ context }) => context.online,
     isThisSubmission: ({ context, event }) => event.type === 'outbox.sent' && event.submissionId === context.draft.submissionId,
+    isRevision: ({ context }) => context.revisionOf !== null,
     isProcessing: ({ context, event }) =>
       event.type === 'photo.remove' && (context.resizing === event.slot || context.upload?.slot === event.slot),
   },
@@ -230,6 +263,9 @@ export const swmsBuilderMachine = setup({
       resizing: null,
       upload: null,
       photoError: null,
+      revisionOf: input.revisionOf ?? null,
+      basedOn: null,
+      sentRevision: null,
       clock,
     };
   },
@@ -255,10 +291,37 @@ export const swmsBuilderMachine = setup({
                 target: at(step),
                 actions: 'restore' as const,
               })),
+              { guard: 'isRevision', target: 'prefilling', description: 'No revision draft kept: it starts from the latest revision.' },
               { target: at('highRiskWork') },
             ],
-            onError: { target: at('highRiskWork'), description: 'Nothing readable is kept: a fresh draft.' },
+            onError: [
+              { guard: 'isRevision', target: 'prefilling', description: 'Nothing readable is kept: the latest revision.' },
+              { target: at('highRiskWork'), description: 'Nothing readable is kept: a fresh draft.' },
+            ],
           },
+        },
+        prefilling: {
+          tags: ['loading'],
+          description: "Issue 57: the SWMS's latest revision is read and becomes the draft of the next one, photos included.",
+          invoke: {
+            id: 'loadRevision',
+            src: 'loadRevision',
+            input: ({ context }) => ({ swmsId: context.revisionOf ?? '' }),
+            onDone: {
+              target: at('highRiskWork'),
+              actions: assign(({ context, event }) => ({
+                draft: { ...draftFromRevision(event.output, context.draft), updatedAt: nowText(context) },
+                photos: {},
+                basedOn: event.output.revision,
+                error: null,
+              })),
+            },
+            onError: { target: 'unavailable', actions: assign({ error: swmsBuilderMessages.revisionUnavailable }) },
+          },
+        },
+        unavailable: {
+          description: 'The SWMS to revise could not be read (no signal, say): nothing to start from yet.',
+          on: { 'builder.retry': { target: 'prefilling', actions: assign({ error: null }) } },
         },
         editing: {
           description: 'The six steps; every change is saved on the phone.',
@@ -270,11 +333,19 @@ export const swmsBuilderMachine = setup({
               target: `.${step}`,
               actions: 'leaveStep' as const,
             })),
-            'builder.restart': {
-              description: "'Start again' (confirmed): the draft is discarded.",
-              target: '.highRiskWork',
-              actions: ['restart', 'clearDraft'],
-            },
+            'builder.restart': [
+              {
+                guard: 'isRevision',
+                target: '#swmsBuilder.main.prefilling',
+                description: "'Start again' on a revision: the latest revision is read again.",
+                actions: ['restart', 'clearDraft'],
+              },
+              {
+                description: "'Start again' (confirmed): the draft is discarded.",
+                target: '.highRiskWork',
+                actions: ['restart', 'clearDraft'],
+              },
+            ],
             'previous.copy': { target: 'copying', actions: assign({ error: null }) },
           },
           states: {
@@ -317,12 +388,12 @@ export const swmsBuilderMachine = setup({
         },
         submitting: {
           tags: ['busy'],
-          description: 'Photos still on the phone are uploaded, then POST site/{siteId}/swms.',
+          description: 'Photos still on the phone are uploaded, then POST site/{siteId}/swms, or a revision to .../swms/{swmsId}/revisions.',
           invoke: {
             id: 'submitSwms',
             src: 'submitSwms',
             input: ({ context }) => submitInputOf(context),
-            onDone: { target: 'submitted', actions: 'clearDraft' },
+            onDone: { target: 'submitted', actions: ['clearDraft', assign({ sentRevision: ({ event }) => event.output.revision })] },
             onError: [
               {
                 guard: 'isIncomplete',
@@ -355,21 +426,26 @@ export const swmsBuilderMachine = setup({
           },
         },
         submitted: {
-          description: "'SWMS submitted for review'.",
-          on: { 'builder.restart': { target: at('highRiskWork'), actions: ['restart', 'clearDraft'] } },
+          description: "'SWMS submitted for review', or for a revision 'Revision n sent'.",
+          on: { 'builder.restart': startAnother },
         },
         queued: {
           description: 'Saved in the outbox; it is sent when the connection returns.',
           on: {
-            'outbox.sent': { guard: 'isThisSubmission', target: 'submitted', description: 'The outbox sent it: the builder says so, and no longer that it waits for a connection.' },
-            'builder.restart': { target: at('highRiskWork'), actions: ['restart', 'clearDraft'] },
+            'outbox.sent': {
+              guard: 'isThisSubmission',
+              target: 'submitted',
+              actions: assign({ sentRevision: ({ event }) => (event.type === 'outbox.sent' ? (event.revision ?? null) : null) }),
+              description: 'The outbox sent it: the builder says so, and no longer that it waits for a connection.',
+            },
+            'builder.restart': startAnother,
           },
         },
         failed: {
           description: 'Refused (e.g. not checked in): the draft is kept.',
           on: {
             'builder.back': { target: at('review'), actions: assign({ error: null, failure: null }) },
-            'builder.restart': { target: at('highRiskWork'), actions: ['restart', 'clearDraft'] },
+            'builder.restart': restartAfterSending,
           },
         },
       },

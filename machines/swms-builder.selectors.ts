@@ -6,10 +6,11 @@ import type { SubmissionFailure, swmsBuilderMachine } from './swms-builder.machi
 export type SwmsBuilderSnapshot = SnapshotFrom<typeof swmsBuilderMachine>;
 
 /** Which screen the builder shows. */
-export type BuilderScreen = 'restoring' | 'editing' | 'copying' | 'sending' | 'submitted' | 'queued' | 'failed';
+export type BuilderScreen = 'restoring' | 'unavailable' | 'editing' | 'copying' | 'sending' | 'submitted' | 'queued' | 'failed';
 
 export const screen = (snapshot: SwmsBuilderSnapshot): BuilderScreen => {
-  if (snapshot.matches({ main: 'restoring' })) return 'restoring';
+  if (snapshot.hasTag('loading')) return 'restoring';
+  if (snapshot.matches({ main: 'unavailable' })) return 'unavailable';
   if (snapshot.matches({ main: 'copying' })) return 'copying';
   if (snapshot.matches({ main: 'submitting' }) || snapshot.matches({ main: 'queueing' })) return 'sending';
   if (snapshot.matches({ main: 'submitted' })) return 'submitted';
@@ -32,6 +33,12 @@ export const canSubmit = (snapshot: SwmsBuilderSnapshot): boolean =>
 export const error = (snapshot: SwmsBuilderSnapshot): string | null => snapshot.context.error;
 export const failure = (snapshot: SwmsBuilderSnapshot): SubmissionFailure | null => snapshot.context.failure;
 export const isOnline = (snapshot: SwmsBuilderSnapshot): boolean => snapshot.context.online;
+/** Issue 57: the builder sends the next revision of an existing SWMS. */
+export const isRevision = (snapshot: SwmsBuilderSnapshot): boolean => snapshot.context.revisionOf !== null;
+/** The revision the draft started from, once read (a kept revision draft does not know it). */
+export const basedOn = (snapshot: SwmsBuilderSnapshot): number | null => snapshot.context.basedOn;
+/** The number the server gave the revision sent, for 'Revision n sent'. */
+export const sentRevision = (snapshot: SwmsBuilderSnapshot): number | null => snapshot.context.sentRevision;
 
 export interface PhotoStatus {
   /** empty · preparing (resizing) · uploading · onPhone (waiting for a connection) · uploaded · failed */

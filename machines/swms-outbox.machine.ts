@@ -8,6 +8,8 @@ import { actionMustBeProvided, mustBeProvided } from './must-be-provided';
 export interface OutboxItem {
   readonly submissionId: string;
   readonly siteId: string;
+  /** Issue 57: the SWMS this is the next revision of; null (or absent, stored before revisions) for a new SWMS. */
+  readonly revisionOf?: string | null;
   readonly draft: SwmsDraft;
   /** Photos not yet in blob storage: uploaded just before the SWMS is sent. */
   readonly pendingPhotos: PendingPhotos;
@@ -36,7 +38,8 @@ export type SwmsOutboxEvent =
   | { type: 'network.online' }
   | { type: 'network.offline' };
 
-export type SwmsOutboxEmitted = { type: 'outbox.sent'; submissionId: string };
+/** `revision`: the number the server gave what was sent, when it answered one. */
+export type SwmsOutboxEmitted = { type: 'outbox.sent'; submissionId: string; revision: number | null };
 
 export interface SendItemInput {
   readonly item: OutboxItem;
@@ -58,6 +61,9 @@ export function isTransientFailure(error: unknown): boolean {
   if (typeof status !== 'number') return true;
   return status >= 500 || status === 401 || status === 408 || status === 429 || status < 400;
 }
+
+const revisionOf = (answer: unknown): number | null =>
+  typeof answer === 'object' && answer !== null && 'revision' in answer && typeof answer.revision === 'number' ? answer.revision : null;
 
 const waiting = (items: readonly OutboxItem[]) => items.filter((item) => item.status === 'waiting');
 
@@ -180,7 +186,7 @@ export const swmsOutboxMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            emit(({ context }) => ({ type: 'outbox.sent', submissionId: context.current ?? '' }) as const),
+            emit(({ context, event }) => ({ type: 'outbox.sent', submissionId: context.current ?? '', revision: revisionOf(event.output) }) as const),
             { type: 'forgetItem', params: ({ context }) => ({ submissionId: context.current ?? '' }) },
             assign(({ context }) => ({
               items: without(context.items, context.current ?? ''),

@@ -6,6 +6,15 @@ type Snapshot = SnapshotFrom<typeof tradesHomeMachine>;
 
 export type ActivityCheckIn = TradesActivity['checkIns'][number];
 export type ActivitySite = ActivityCheckIn['site'];
+export type ActivitySwms = TradesActivity['swms'][number];
+
+/**
+ * Issue 57 §2: 'Revise' on a SWMS a reviewer sent back with changes requested, or on one reviewed, whose work or
+ * controls may change (WHS Regulation 302); one still waiting for its first look has nothing to answer yet.
+ */
+export function isRevisable(swms: ActivitySwms): boolean {
+  return swms.changesRequested !== null || swms.companyAdminStatus !== 'forReview' || swms.supervisorStatus !== 'forReview';
+}
 
 export const isLoading = (snapshot: Snapshot) => snapshot.hasTag('loading');
 export const isFailed = (snapshot: Snapshot) => snapshot.matches('failed');

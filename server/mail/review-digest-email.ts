@@ -14,6 +14,12 @@ export interface DigestSwms {
   readonly siteNumber: string;
   readonly timeZone: string;
   readonly submittedAt: Date;
+  /** Issue 57: the revision awaiting review (1: the submission), when it was sent, and whether it answers a changes request. */
+  readonly revision: number;
+  readonly revisedAt: Date | null;
+  readonly answersChanges: boolean;
+  /** The other reviewer who asked for changes on this revision, while the recipient's own review waits. */
+  readonly changesRequestedBy: 'companyAdmin' | 'supervisor' | null;
 }
 
 export interface ReviewDigest {
@@ -26,6 +32,19 @@ export interface ReviewDigest {
 /** Issue 55 §3: a SWMS is submitted at its site, so the time is the site's, named by its zone. */
 const submittedText = (item: DigestSwms): string => formatDateTime(item.submittedAt, item.timeZone);
 
+/** 'submitted …', or for a later revision (issue 57) 'revision 2 sent …, after changes were requested'. */
+function sentText(item: DigestSwms): string {
+  if (item.revision <= 1) return `submitted ${submittedText(item)}`;
+  const when = formatDateTime(item.revisedAt ?? item.submittedAt, item.timeZone);
+  return `revision ${item.revision} sent ${when}${item.answersChanges ? ', after changes were requested' : ''}`;
+}
+
+const requestedBy = { companyAdmin: 'the company admin', supervisor: 'the site supervisor' } as const;
+
+/** Issue 57: a changes request by the other reviewer, which the recipient may want to read before reviewing. */
+const changesText = (item: DigestSwms): string | null =>
+  item.changesRequestedBy === null ? null : `${requestedBy[item.changesRequestedBy]} requested changes`;
+
 const digestSubject = (count: number) => `${count} SWMS awaiting your review`;
 
 /** Issue 10: one email listing every SWMS awaiting the person's review, with a link to each and to the For Review list. */
@@ -36,7 +55,8 @@ export function reviewDigestEmail(digest: ReviewDigest): OutgoingMail {
   const forReviewLink = (companyId: string) => `${digest.publicUrl}/company/${companyId}/swms?filter=status.string.forReview`;
   const companyNames = companies.map(([, name]) => name).join(' and ');
   const lead = `${digest.items.length === 1 ? 'This SWMS is' : `These ${digest.items.length} SWMS are`} awaiting your review at ${companyNames}:`;
-  const describe = (item: DigestSwms) => `${item.submitter} · ${fullAddress(item)} · Job No ${item.siteNumber} · submitted ${submittedText(item)}`;
+  const describe = (item: DigestSwms) =>
+    [item.submitter, fullAddress(item), `Job No ${item.siteNumber}`, sentText(item), changesText(item)].filter((part) => part !== null).join(' · ');
   const footer = 'You get at most one of these emails an hour, while SWMS wait for your review.';
 
   const text = [
@@ -56,7 +76,7 @@ export function reviewDigestEmail(digest: ReviewDigest): OutgoingMail {
       (item) => `<li style="margin:0 0 16px;font-size:15px;line-height:1.5;">
 <a href="${escapeHtml(swmsLink(item))}" style="color:#0b5cad;font-weight:bold;">${escapeHtml(fullAddress(item))}</a><br>
 Job No ${escapeHtml(item.siteNumber)} · submitted by ${escapeHtml(item.submitter)}<br>
-<span style="color:#52606d;">${escapeHtml(submittedText(item))}</span>
+<span style="color:#52606d;">${escapeHtml(sentText(item))}</span>${changesText(item) === null ? '' : `<br>\n<strong>${escapeHtml(changesText(item) ?? '')}</strong>`}
 </li>`,
     )
     .join('\n');

@@ -48,6 +48,19 @@ function unsentItems(db: Db, recipient: string) {
       'c.name as company_name',
       'c.deleted_at',
       's.created_at',
+      's.revision',
+      // Issue 57: when the latest revision was sent, and whether a reviewer had asked for changes to the one before.
+      (eb) =>
+        eb
+          .selectFrom('swms_revisions as r')
+          .select('r.created_at')
+          .whereRef('r.swms_id', '=', 's.id')
+          .whereRef('r.revision', '=', 's.revision')
+          .as('revised_at'),
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('swms_comments as k').select('k.id').whereRef('k.swms_id', '=', 's.id').where(sql<boolean>`k.revision = s.revision - 1`))
+          .as('answers_changes'),
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',
       's.company_admin_changes_requested_at',
@@ -90,6 +103,14 @@ function stillAwaiting(item: ItemRow, roles: ReadonlyMap<string, Role[]>): boole
   return false;
 }
 
+/** Issue 57: who else asked for changes on a SWMS still waiting for this person's own review, if anyone did. */
+function otherFlagRequestedChanges(item: ItemRow, roles: ReadonlyMap<string, Role[]>): DigestSwms['changesRequestedBy'] {
+  const flag = reviewFlagFor(roles.get(item.company_id) ?? []);
+  if (flag === 'companyAdmin' && item.supervisor_changes_requested_at !== null) return 'supervisor';
+  if (flag === 'supervisor' && item.company_admin_changes_requested_at !== null) return 'companyAdmin';
+  return null;
+}
+
 /**
  * Claims the recipient's unsent items, in one transaction under a per-recipient lock, so that of
  * several instances one alone queues their digest: the items waiting are marked sent at `now`, and
@@ -126,6 +147,10 @@ async function queueDigest(app: App, recipient: string, now: Date): Promise<bool
           siteNumber: item.site_number,
           timeZone: item.time_zone,
           submittedAt: new Date(item.created_at),
+          revision: item.revision,
+          revisedAt: item.revised_at === null ? null : new Date(item.revised_at),
+          answersChanges: Boolean(item.answers_changes),
+          changesRequestedBy: otherFlagRequestedChanges(item, roles),
         }),
       ),
     });

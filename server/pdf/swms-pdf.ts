@@ -119,6 +119,8 @@ function comments(doc: Doc, swms: Swms): void {
 export function writeSwms(doc: Doc, record: SwmsRecord): void {
   const { swms } = record;
   writeText(doc, 'Safe Work Method Statement', { x: margin, y: margin, size: 18, weight: 'bold', color: ink });
+  // Issue 57: which revision this is, beside the title, so a printed copy shows whether it is the current one.
+  writeText(doc, `Revision ${swms.revision}`, { x: margin, size: 12, weight: 'bold', color: ink });
   writeText(doc, `${record.companyName} · Job ${swms.site.siteNumber} · ${swms.site.fullAddress}`, { x: margin, size: 11, color: muted });
   moveDown(doc, 0.6, 11);
   field(doc, 'Submitted by', `${person(swms.createdUserDetails)}, ${formatActivity(swms.createdAt, swms.site.timeZone)}`);

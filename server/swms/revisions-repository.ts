@@ -107,7 +107,8 @@ export async function findRevision(db: Db, companyId: string, swmsId: string, re
     .leftJoin('files as cp', 'cp.id', 'r.control_photo_file_id')
     .select([
       'r.revision', 'r.high_risk_work', 'r.risk_consequence_level', 'r.risk_likelihood_level', 'r.risk_overall_level', 'r.task_description',
-      'r.mobile_plant_tools', 'r.risk_text', 'rp.file_key as risk_photo_key', 'r.control_text', 'cp.file_key as control_photo_key',
+      'r.mobile_plant_tools', 'r.risk_text', 'rp.file_key as risk_photo_key', 'rp.friendly_name as risk_photo_name', 'r.control_text',
+      'cp.file_key as control_photo_key', 'cp.friendly_name as control_photo_name',
       'r.control_implementation', 'r.control_monitoring', 'r.control_review', 'r.ppe', 'r.other_ppe',
     ])
     .where('r.company_id', '=', companyId)

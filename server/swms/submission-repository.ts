@@ -58,7 +58,8 @@ export async function queueDigestItems(db: Db, companyId: string, swmsId: string
   await db
     .insertInto('review_digest_items')
     .values(recipients.map((recipient) => ({ id: randomUUID(), recipient_user_id: recipient, company_id: companyId, swms_id: swmsId })))
-    .onConflict((conflict) => conflict.columns(['recipient_user_id', 'swms_id']).doNothing())
+    // The partial unique index of migration 046: one unsent item per reviewer and SWMS, however many were sent before.
+    .onConflict((conflict) => conflict.columns(['recipient_user_id', 'swms_id']).where('sent_at', 'is', null).doNothing())
     .execute();
 }
 

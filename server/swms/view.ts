@@ -16,7 +16,8 @@ const reviewer = (firstName: string | null, surname: string | null) =>
 
 /** Spec §3 SWMS as answered; each photo carries a fresh read url. */
 export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailRow): Swms {
-  const photo = (fileKey: string | null) => (fileKey === null ? null : { url: app.storage.readUrl(fileKey) });
+  const photo = (fileKey: string | null, friendlyName: string | null) =>
+    fileKey === null ? null : { url: app.storage.readUrl(fileKey), fileKey, friendlyName: friendlyName ?? fileKey };
   return {
     _id: row.id,
     createdAt: new Date(row.created_at).toISOString(),
@@ -49,9 +50,9 @@ export function swmsView(app: Pick<FastifyInstance, 'storage'>, row: SwmsDetailR
       taskDescription: row.task_description,
       mobilePlantTools: row.mobile_plant_tools,
       riskText: row.risk_text,
-      riskPhoto: photo(row.risk_photo_key),
+      riskPhoto: photo(row.risk_photo_key, row.risk_photo_name),
       controlText: row.control_text,
-      controlPhoto: photo(row.control_photo_key),
+      controlPhoto: photo(row.control_photo_key, row.control_photo_name),
       controlImplementation: row.control_implementation,
       controlMonitoring: row.control_monitoring,
       controlReview: row.control_review,

@@ -39,6 +39,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/trades/:id', element: lazyPage(() => import('../features/trades/tradesperson-page'), (module) => module.TradespersonPage, { reads: startTradesHomeRead }) },
       { path: '/trades/:id/edit', element: lazyPage(() => import('../features/trades/edit-trades-profile-page'), (module) => module.EditTradesProfilePage) },
       { path: '/site/:siteId/swms/new', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
+      { path: '/site/:siteId/swms/:swmsId/revise', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/workflows', element: lazyPage(() => import('../features/workflows/workflows-page'), (module) => module.WorkflowsPage) },
       { path: '/workflows/:machineId', element: lazyPage(() => import('../features/workflows/workflow-page'), (module) => module.WorkflowPage) },
       { path: '*', element: noSuchPage },

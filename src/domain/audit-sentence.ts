@@ -45,6 +45,12 @@ function whatHappened(event: AuditEvent): string {
     }
     case 'swms.submitted':
       return `submitted SWMS ${label}`;
+    case 'swms.revised': {
+      const revision = (event.detail as { revision?: unknown } | null)?.revision;
+      return typeof revision === 'number'
+        ? `sent revision ${revision} of SWMS ${label}: both reviews are back to For Review`
+        : `sent a revision of SWMS ${label}: both reviews are back to For Review`;
+    }
     case 'checkIn.created':
       return `checked in at site ${label}`;
     case 'checkIn.refused': {

@@ -99,6 +99,20 @@ export function draftFromSwms(swms: Pick<Swms, 'highRiskWork' | 'riskConsequence
   };
 }
 
+type ReadPhoto = Swms['task']['riskPhoto'];
+
+const photoReferenceOf = (photo: ReadPhoto): PhotoReference | null =>
+  photo === null ? null : { friendlyName: photo.friendlyName, fileKey: photo.fileKey, type: 'photo' };
+
+/**
+ * Issue 57 §2 (WHS Regulation 302): the latest revision of the author's own SWMS as the draft of its next revision,
+ * photos included (they are the author's own uploads, sent again by reference), under `base`'s new submission id.
+ */
+export function draftFromRevision(swms: Pick<Swms, 'highRiskWork' | 'riskConsequenceLevel' | 'riskLikelihoodLevel' | 'task'>, base: SwmsDraft): SwmsDraft {
+  const draft = draftFromSwms(swms, base);
+  return { ...draft, task: { ...draft.task, riskPhoto: photoReferenceOf(swms.task.riskPhoto), controlPhoto: photoReferenceOf(swms.task.controlPhoto) } };
+}
+
 /** The builder's address for a site (issue 10 §4); `resume` reopens a refused submission from the outbox. */
 export function newSwmsPath(siteId: string, resume?: string): string {
   const path = `/site/${encodeURIComponent(siteId)}/swms/new`;

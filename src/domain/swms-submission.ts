@@ -22,10 +22,8 @@ export const swmsSubmissionMessages = {
 } as const;
 
 /** Issue 57: POST site/{siteId}/swms/{swmsId}/revisions answers the SWMS and the number of the revision stored. */
-export interface SwmsRevisionResult {
-  readonly swmsId: string;
-  readonly revision: number;
-}
+export const SwmsRevisionResult = Schema.Struct({ swmsId: Schema.String, revision: Schema.Number });
+export type SwmsRevisionResult = typeof SwmsRevisionResult.Type;
 
 /** The builder's steps (issue 10 §4), in order; the completeness check links each gap to its step. */
 export const swmsBuilderSteps = ['highRiskWork', 'task', 'hazards', 'controls', 'ppe', 'review'] as const;

@@ -86,7 +86,8 @@ export function reviewStatusOf(reviewedAt: string | Date | null, changesRequeste
 
 const Person = Schema.Struct({ _id: Schema.String, firstName: Schema.String, surname: Schema.String });
 const ReviewerDetails = Schema.NullOr(Schema.Struct({ firstName: Schema.String, surname: Schema.String }));
-const Photo = Schema.NullOr(Schema.Struct({ url: Schema.String }));
+/** A photo with a fresh read url, and (issue 57) the upload it is, so a revision keeps it and a diff compares it. */
+const Photo = Schema.NullOr(Schema.Struct({ url: Schema.String, fileKey: Schema.String, friendlyName: Schema.String }));
 
 /** Issue 57: a reviewer's request for changes, as the SWMS read lists them (oldest first). */
 export const SwmsComment = Schema.Struct({

@@ -236,6 +236,59 @@ describe('sendDueDigests', () => {
     expect(supervisorMail?.subject, "the supervisor's own flag is still For Review on both").toBe('2 SWMS awaiting your review');
   });
 
+  it('queues a revised SWMS again for everyone who had it in an earlier digest, and says it is a new revision after changes were requested', async () => {
+    const company = await newCompany();
+    const tradie = await checkedInTradie(company);
+    const swmsId = await submit(company, tradie, 'Demolish the rear wall');
+    const sentAt = new Date();
+    expect(await sendDueDigests(app, sentAt)).toBe(3);
+    const request = await app.inject({
+      method: 'PUT',
+      url: `/api/company/${company.id}/swms`,
+      headers: { authorization: `Bearer ${company.supervisor.token}` },
+      payload: { swmsId, status: 'changesRequested', comment: 'Say who holds the exclusion zone' },
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    const revised = await app.inject({
+      method: 'POST',
+      url: `/api/site/${company.siteId}/swms/${swmsId}/revisions`,
+      headers: { authorization: `Bearer ${tradie.token}` },
+      payload: submission('Demolish the rear wall, spotter at the exclusion zone'),
+    });
+    expect(revised.statusCode, revised.body).toBe(201);
+
+    // Other tests' reviewers may be due by then too: what counts is each of this company's reviewers' mails.
+    await sendDueDigests(app, new Date(sentAt.getTime() + hour));
+    for (const recipient of everyone(company)) {
+      const mails = await mailsTo(recipient);
+      expect(mails, 'each reviewer gets the revision in their next digest').toHaveLength(2);
+      expect(mails[1]?.text).toContain(`/swms/${swmsId}`);
+      expect(mails[1]?.text).toMatch(/revision 2 sent \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} AE[SD]T, after changes were requested/);
+      expect(mails[1]?.html).toContain('revision 2 sent');
+    }
+    const unsent = await app.db.selectFrom('review_digest_items').select('id').where('swms_id', '=', swmsId).where('sent_at', 'is', null).execute();
+    expect(unsent).toEqual([]);
+  });
+
+  it("names a changes request by the other reviewer on a SWMS still waiting for the recipient's own review", async () => {
+    const company = await newCompany();
+    const tradie = await checkedInTradie(company);
+    const swmsId = await submit(company, tradie, 'Cut the slab penetrations');
+    const request = await app.inject({
+      method: 'PUT',
+      url: `/api/company/${company.id}/swms`,
+      headers: { authorization: `Bearer ${company.supervisor.token}` },
+      payload: { swmsId, status: 'changesRequested', comment: 'Add the silica dust controls' },
+    });
+    expect(request.statusCode, request.body).toBe(200);
+    await sendDueDigests(app, new Date());
+    for (const admin of company.admins) {
+      const [mail] = await mailsTo(admin);
+      expect(mail?.text).toContain('the site supervisor requested changes');
+      expect(mail?.html).toContain('the site supervisor requested changes');
+    }
+  });
+
   it('sends one digest per person when several rounds run at once', async () => {
     const company = await newCompany();
     const tradie = await checkedInTradie(company);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,7 @@ describe('GET /api/company/:companyId/swms/:swmsId/pdf', () => {
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     const text = await pdfText(bytes, 'one');
     expect(text).toContain('Safe Work Method Statement');
+    expect(text).toMatch(/Safe Work Method Statement\s+Revision 1\s/);
     expect(text).toContain(`Job ${swms.site.siteNumber}`);
     expect(text).toContain(`${swms.createdUserDetails.firstName} ${swms.createdUserDetails.surname}`);
     expect(text).toMatch(/COMPANY ADMIN REVIEW\s+Reviewed by Olivia Bennett, /);
@@ -165,5 +167,46 @@ describe('a SWMS with changes requested', () => {
     const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', path.join(workDir, 'changes.pdf'), '-']);
     const flat = stdout.replace(/[\u202A-\u202E\s]/g, '');
     for (const word of ['Namethespotter:', ...scripts]) expect(flat, word).toContain(word);
+  });
+
+  it('prints in its header the revision the SWMS is at once its author revised it (issue 57)', async () => {
+    const { app } = testApp;
+    const author = await app.db.selectFrom('users').select('email').where('id', '=', swms.createdUserDetails._id).executeTakeFirstOrThrow();
+    await app.db.insertInto('check_ins').values({ id: randomUUID(), site_id: swms.site._id, user_id: swms.createdUserDetails._id }).execute();
+    const token = await app.auth.tokenForEmail(author.email);
+    const revised = await app.inject({
+      method: 'POST',
+      url: `/api/site/${swms.site._id}/swms/${swms._id}/revisions`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        submissionId: randomUUID(),
+        highRiskWork: ['a'],
+        riskConsequenceLevel: 3,
+        riskLikelihoodLevel: 2,
+        task: {
+          taskDescription: 'Revised: spotter named at the exclusion zone',
+          mobilePlantTools: 'Ladder',
+          riskText: 'Fall from height',
+          riskPhoto: null,
+          controlText: 'Edge protection',
+          controlPhoto: null,
+          controlImplementation: 'Installed before work starts',
+          controlMonitoring: 'Daily inspection',
+          controlReview: 'Weekly toolbox talk',
+          ppe: ['hard_hat'],
+          otherPpe: '',
+        },
+      },
+    });
+    expect(revised.statusCode, revised.body).toBe(201);
+    const { revision } = revised.json<{ revision: number }>();
+    expect(revision).toBeGreaterThan(1);
+    const response = await inject(admin, 'GET', `/api/company/${admin.companyId}/swms/${swms._id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload, 'revised');
+    expect(text).toMatch(new RegExp(`Safe Work Method Statement\\s+Revision ${revision}\\s`));
+    expect(text).toContain('Revised: spotter named at the exclusion zone');
+    // The history's lines wrap at the page's width.
+    expect(text.replace(/\s+/g, ' ')).toMatch(new RegExp(`sent revision ${revision} of SWMS .+: both reviews are back to For Review`));
   });
 });

@@ -5,6 +5,7 @@ import {
   submitInputOf,
   swmsBuilderMachine,
   swmsBuilderMessages,
+  type LatestRevision,
   type PreviousSwms,
   type StoredDraft,
   type SubmitInput,
@@ -12,7 +13,7 @@ import {
 } from '../../machines/swms-builder.machine';
 import * as builder from '../../machines/swms-builder.selectors';
 import { highRiskWorkText } from '../../src/domain/high-risk-work';
-import { applyDraftPatch, draftFromSwms, photoSlots, type DraftPatch, type PendingPhoto, type PhotoSlot } from '../../src/domain/swms-draft';
+import { applyDraftPatch, draftFromRevision, draftFromSwms, photoSlots, type DraftPatch, type PendingPhoto, type PhotoSlot } from '../../src/domain/swms-draft';
 import { emptySwmsDraft, swmsBuilderSteps, swmsSubmissionMessages, type SwmsBuilderStep } from '../../src/domain/swms-submission';
 import type { PhotoReference } from '../../src/domain/trades';
 import { modelPaths } from '../support/machine-paths';
@@ -54,7 +55,7 @@ const previous: PreviousSwms = {
     taskDescription: 'Pit inspection',
     mobilePlantTools: 'Gas detector',
     riskText: 'Toxic atmosphere',
-    riskPhoto: { url: 'https://files.example/risk.jpg' },
+    riskPhoto: { url: 'https://files.example/risk.jpg', fileKey: 'b7a1c2d3.jpg', friendlyName: 'pit.jpg' },
     controlText: 'Test air, standby person',
     controlPhoto: null,
     controlImplementation: 'Permit before entry',
@@ -64,9 +65,12 @@ const previous: PreviousSwms = {
     otherPpe: '',
   },
 };
-const submitted = { _id: submissionId };
+const revisedSwmsId = 'c0ffee00-0000-4000-8000-0000000000aa';
+const latest: LatestRevision = { ...previous, revision: 1 };
+const submitted = { revision: 2 };
 const incomplete = Object.assign(new Error(`${swmsSubmissionMessages.incomplete}: Describe the task`), { status: 400 });
 const notCheckedIn = Object.assign(new Error(swmsSubmissionMessages.notCheckedIn), { status: 403 });
+const notCheckedInToRevise = Object.assign(new Error(swmsSubmissionMessages.notCheckedInToRevise), { status: 403 });
 const alreadySubmitted = Object.assign(new Error('This SWMS was already submitted'), { status: 409 });
 const noSignal = new TypeError('Failed to fetch');
 const refusedUpload = Object.assign(new Error('A .png or .jpg file is required'), { status: 400 });
@@ -87,6 +91,9 @@ const sampleEvents: Record<string, BuilderEvent[]> = {
   'builder.goto': swmsBuilderSteps.map((step) => ({ type: 'builder.goto', step })),
   'builder.submit': [{ type: 'builder.submit' }],
   'builder.restart': [{ type: 'builder.restart', submissionId: restartId }],
+  'builder.retry': [{ type: 'builder.retry' }],
+  'xstate.done.actor.loadRevision': [{ type: 'xstate.done.actor.loadRevision', output: latest }],
+  'xstate.error.actor.loadRevision': [{ type: 'xstate.error.actor.loadRevision', error: noSignal }],
   'draft.change': [{ type: 'draft.change', patch: completing }],
   'previous.copy': [{ type: 'previous.copy', swmsId: 'previous-1' }],
   'xstate.done.actor.loadPrevious': [{ type: 'xstate.done.actor.loadPrevious', output: previous }],
@@ -107,6 +114,7 @@ const sampleEvents: Record<string, BuilderEvent[]> = {
     { type: 'xstate.error.actor.submitSwms', error: incomplete },
     { type: 'xstate.error.actor.submitSwms', error: noSignal },
     { type: 'xstate.error.actor.submitSwms', error: notCheckedIn },
+    { type: 'xstate.error.actor.submitSwms', error: notCheckedInToRevise },
     { type: 'xstate.error.actor.submitSwms', error: alreadySubmitted },
   ],
   'xstate.done.actor.queueSubmission': [{ type: 'xstate.done.actor.queueSubmission', output: undefined }],
@@ -114,7 +122,7 @@ const sampleEvents: Record<string, BuilderEvent[]> = {
   'network.online': [{ type: 'network.online' }],
   'network.offline': [{ type: 'network.offline' }],
   'outbox.sent': [
-    { type: 'outbox.sent', submissionId },
+    { type: 'outbox.sent', submissionId, revision: 2 },
     { type: 'outbox.sent', submissionId: 'c0ffee00-0000-4000-8000-0000000000ff' },
   ],
 };
@@ -132,7 +140,8 @@ function offered(type: string, snapshot: BuilderSnapshot): boolean {
   if (type === 'draft.change') return main === 'editing.task';
   if (type === 'builder.goto') return main === 'editing.review';
   if (type === 'previous.copy') return main === 'editing.highRiskWork';
-  if (type === 'builder.restart') return ['editing.highRiskWork', 'submitted', 'queued', 'failed'].includes(main);
+  // 'Start another SWMS' is a new SWMS's; a revision's outcome offers only the way home.
+  if (type === 'builder.restart') return ['editing.highRiskWork', 'failed'].includes(main) || (snapshot.context.revisionOf === null && ['submitted', 'queued'].includes(main));
   if (type.startsWith('network.')) return main === 'editing.hazards' || main === 'editing.review';
   // The outbox tells the builder of each SWMS it sends; only a queued one has anything to show for it.
   if (type === 'outbox.sent') return main === 'queued' || main === 'editing.review';
@@ -149,12 +158,14 @@ const serialize = (snapshot: BuilderSnapshot) =>
     error: snapshot.context.error !== null,
     failure: snapshot.context.failure,
     photoError: snapshot.context.photoError !== null,
+    revisionOf: snapshot.context.revisionOf,
   });
 
 function describeBuilderEvent({ type, ...fields }: { type: string; [key: string]: unknown }): string {
   const shown = JSON.stringify(fields, (key, value: unknown) => {
     if (value === completing) return '<every r 299 part>';
     if (value === previous) return '<previous SWMS>';
+    if (value === latest) return '<latest revision>';
     if (value === pendingPhoto) return '<resized photo>';
     if (value === chosenFile) return '<camera file>';
     if (key === 'output' && value && typeof value === 'object' && 'step' in value) return `<draft at ${String(value.step)}>`;
@@ -170,15 +181,17 @@ interface BuilderRig extends Rig<typeof swmsBuilderMachine> {
 }
 
 const input: InputFrom<typeof swmsBuilderMachine> = { siteId, submissionId, online: true, clock: { now: () => startTime } };
+const revising: InputFrom<typeof swmsBuilderMachine> = { ...input, revisionOf: revisedSwmsId };
 const coverage = new TransitionCoverage(swmsBuilderMachine);
-const paths = modelPaths(swmsBuilderMachine, { inputs: [input], events: sampleEvents, offered, serialize, describeEvent: describeBuilderEvent });
+const paths = modelPaths(swmsBuilderMachine, { inputs: [input, revising], events: sampleEvents, offered, serialize, describeEvent: describeBuilderEvent });
 
-function createRig({ scripted, clock, inspect }: Parameters<Parameters<typeof replayPath<typeof swmsBuilderMachine, BuilderRig>>[1]['createRig']>[0]): BuilderRig {
+function createRig({ input: pathInput, scripted, clock, inspect }: Parameters<Parameters<typeof replayPath<typeof swmsBuilderMachine, BuilderRig>>[1]['createRig']>[0]): BuilderRig {
   const rig: Partial<BuilderRig> = { saved: [], clears: 0 };
   const machine = swmsBuilderMachine.provide({
     actors: {
       restoreDraft: scripted.logic<StoredDraft | null, { siteId: string }>(),
       loadPrevious: scripted.logic<PreviousSwms, { swmsId: string }>(),
+      loadRevision: scripted.logic<LatestRevision, { swmsId: string }>(),
       resizePhoto: scripted.logic<PendingPhoto, { slot: PhotoSlot; file: File }>(),
       uploadPhoto: scripted.logic<PhotoReference, UploadPhotoInput>(),
       // The scripted submit answers whatever the step settles it with; the machine only reads it as done.
@@ -192,7 +205,7 @@ function createRig({ scripted, clock, inspect }: Parameters<Parameters<typeof re
       },
     },
   });
-  const actor = createActor(machine, { input: { ...input, clock: { now: () => clock.now() } }, clock, inspect });
+  const actor = createActor(machine, { input: { ...pathInput, clock: { now: () => clock.now() } }, clock, inspect });
   return Object.assign(rig, { actor, scripted, clock }) as BuilderRig;
 }
 
@@ -211,7 +224,9 @@ describe('SWMS builder machine, model-based', () => {
         const photos = photosState(snapshot);
 
         expect(snapshot.hasTag('busy')).toBe(['copying', 'submitting', 'queueing'].includes(main));
-        expect(snapshot.hasTag('loading')).toBe(main === 'restoring');
+        const revision = snapshot.context.revisionOf !== null;
+        expect(snapshot.hasTag('loading')).toBe(main === 'restoring' || main === 'prefilling');
+        expect(builder.isRevision(snapshot)).toBe(path.input.revisionOf === revisedSwmsId);
         expect(builder.isPhotoBusy(snapshot)).toBe(photos === 'resizing' || photos === 'uploading');
         if (main.startsWith('editing.')) {
           expect(snapshot.context.step, 'the step shown is the step kept').toBe(main.slice('editing.'.length));
@@ -228,8 +243,29 @@ describe('SWMS builder machine, model-based', () => {
             const stored = event.output as StoredDraft | null;
             expect(snapshot.context.draft).toEqual(stored ? stored.draft : blank);
             expect(snapshot.context.step).toBe(stored ? stored.step : 'highRiskWork');
+            if (revision) expect(main, 'a revision draft kept on the phone wins over the latest revision').toBe(stored ? `editing.${stored.step}` : 'prefilling');
             break;
           }
+          case 'xstate.error.actor.restoreDraft':
+            expect(main).toBe(revision ? 'prefilling' : 'editing.highRiskWork');
+            break;
+          case 'xstate.done.actor.loadRevision':
+            expect(rig.scripted.lastInput('loadRevision')).toEqual({ swmsId: revisedSwmsId });
+            expect(snapshot.context.draft, 'the latest revision, photos included, under a new submission id').toEqual({
+              ...draftFromRevision(latest, before?.context.draft ?? blank),
+              updatedAt: now,
+            });
+            expect(snapshot.context.draft.task.riskPhoto?.fileKey).toBe('b7a1c2d3.jpg');
+            expect(builder.basedOn(snapshot)).toBe(1);
+            expect(main).toBe('editing.highRiskWork');
+            break;
+          case 'xstate.error.actor.loadRevision':
+            expect(builder.screen(snapshot)).toBe('unavailable');
+            expect(snapshot.context.error).toBe(swmsBuilderMessages.revisionUnavailable);
+            break;
+          case 'builder.retry':
+            expect(main).toBe('prefilling');
+            break;
           case 'draft.change':
             expect(snapshot.context.draft).toEqual(applyDraftPatch(before?.context.draft ?? blank, completing, now));
             expect(rig.saved.at(-1), 'every change is saved on the phone').toEqual(storedDraftOf(snapshot.context));
@@ -242,11 +278,15 @@ describe('SWMS builder machine, model-based', () => {
             else if (!from.context.online) expect(main).toBe('queueing');
             else expect(main).toBe('submitting');
             if (main === 'submitting') expect(rig.scripted.lastInput('submitSwms')).toEqual(submitInputOf(snapshot.context));
+            if (main === 'submitting' || main === 'queueing') {
+              expect(submitInputOf(snapshot.context).revisionOf, 'a revision goes to its SWMS, a new SWMS to the site').toBe(revision ? revisedSwmsId : null);
+            }
             if (main === 'queueing') expect(rig.scripted.lastInput('queueSubmission')).toEqual(submitInputOf(snapshot.context));
             break;
           }
           case 'xstate.done.actor.submitSwms':
             expect(builder.screen(snapshot)).toBe('submitted');
+            expect(builder.sentRevision(snapshot), "the number 'Revision n sent' shows").toBe(2);
             expect(rig.clears, 'a submitted draft leaves the phone').toBe(clearsBefore + 1);
             break;
           case 'xstate.error.actor.submitSwms':
@@ -256,6 +296,7 @@ describe('SWMS builder machine, model-based', () => {
               expect(rig.scripted.lastInput('queueSubmission')).toEqual(submitInputOf(snapshot.context));
             }
             if (event.error === notCheckedIn) expect(snapshot.context).toMatchObject({ failure: 'notCheckedIn', error: swmsSubmissionMessages.notCheckedIn });
+            if (event.error === notCheckedInToRevise) expect(snapshot.context).toMatchObject({ failure: 'notCheckedIn', error: swmsSubmissionMessages.notCheckedIn });
             if (event.error === alreadySubmitted) expect(snapshot.context).toMatchObject({ failure: 'refused', error: alreadySubmitted.message });
             expect(rig.clears, 'a draft not sent stays on the phone').toBe(clearsBefore);
             break;
@@ -269,13 +310,18 @@ describe('SWMS builder machine, model-based', () => {
             break;
           case 'outbox.sent': {
             const queuedHere = before !== undefined && mainState(before) === 'queued' && event.submissionId === before.context.draft.submissionId;
-            if (queuedHere) expect(builder.screen(snapshot), 'the queued SWMS was sent: the builder says so').toBe('submitted');
+            if (queuedHere) {
+              expect(builder.screen(snapshot), 'the queued SWMS was sent: the builder says so').toBe('submitted');
+              expect(builder.sentRevision(snapshot)).toBe(2);
+            }
             else expect(main, 'another SWMS sent changes nothing here').toBe(before ? mainState(before) : main);
             expect(rig.clears, 'the outbox already held it').toBe(clearsBefore);
             break;
           }
           case 'builder.restart':
             expect(snapshot.context.draft).toEqual(emptySwmsDraft(siteId, restartId, new Date(startTime)));
+            if (revision) expect(main, 'a revision starts again from the latest revision').toBe('prefilling');
+            if (revision) expect(rig.scripted.lastInput('loadRevision')).toEqual({ swmsId: revisedSwmsId });
             expect(snapshot.context.photos).toEqual({});
             expect(rig.clears).toBe(clearsBefore + 1);
             break;

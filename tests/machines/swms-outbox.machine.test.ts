@@ -36,7 +36,11 @@ const sampleEvents: Record<string, OutboxEvent[]> = {
   'outbox.dismiss': [{ type: 'outbox.dismiss' }],
   'network.online': [{ type: 'network.online' }],
   'network.offline': [{ type: 'network.offline' }],
-  'xstate.done.actor.sendItem': [{ type: 'xstate.done.actor.sendItem', output: { _id: 'swms-1' } }],
+  // A new SWMS answers the SWMS (revision 1); a revision answers its swmsId and number.
+  'xstate.done.actor.sendItem': [
+    { type: 'xstate.done.actor.sendItem', output: { _id: 'swms-1', revision: 1 } },
+    { type: 'xstate.done.actor.sendItem', output: { swmsId: 'swms-1', revision: 3 } },
+  ],
   'xstate.error.actor.sendItem': [
     { type: 'xstate.error.actor.sendItem', error: noSignal },
     { type: 'xstate.error.actor.sendItem', error: notCheckedIn },
@@ -110,7 +114,8 @@ describe('SWMS outbox machine, model-based', () => {
 
         if (event.type === 'xstate.done.actor.sendItem' && before) {
           const sentId = before.context.current;
-          expect(rig.emitted.at(-1)).toEqual({ type: 'outbox.sent', submissionId: sentId });
+          const revision = (event as { output?: { revision?: number } }).output?.revision;
+          expect(rig.emitted.at(-1), 'the builder is told the number the server gave it').toEqual({ type: 'outbox.sent', submissionId: sentId, revision });
           expect(rig.forgotten.at(-1), 'a sent submission is removed from the phone').toBe(sentId);
           expect(snapshot.context.items.some((queued) => queued.submissionId === sentId)).toBe(false);
           expect(outbox.sentCount(snapshot)).toBeGreaterThan(0);

@@ -36,6 +36,7 @@ export const actionOptions = [
   { value: 'swms.reviewed', label: 'SWMS marked Reviewed' },
   { value: 'swms.returnedForReview', label: 'SWMS returned to For Review' },
   { value: 'swms.changesRequested', label: 'SWMS changes requested' },
+  { value: 'swms.revised', label: 'SWMS revised' },
   { value: 'site.create', label: 'Site created' },
   { value: 'site.update', label: 'Site edited' },
   { value: 'site.status', label: 'Site status changed' },

@@ -11,6 +11,7 @@ export function BuilderBar() {
   const canSubmit = useBuilder(builder.canSubmit);
   const sending = useBuilder((snapshot) => builder.screen(snapshot) === 'sending');
   const busy = useBuilder(builder.isBusy);
+  const revision = useBuilder(builder.isRevision);
   const photoBusy = useBuilder(builder.isPhotoBusy);
   const gaps = useBuilder((snapshot) => builder.gaps(snapshot).length);
   const hint = review && !sending && gaps === 0 && photoBusy ? builderText.review.waitForPhoto : null;
@@ -31,7 +32,7 @@ export function BuilderBar() {
                 <span className="button-spinner" aria-hidden="true" /> {builderText.outcome.sending}
               </>
             ) : (
-              builderText.submit
+              revision ? builderText.sendRevision : builderText.submit
             )}
           </Button>
         ) : (

@@ -16,6 +16,8 @@ export function BuilderOutcome({ homePath, site }: { readonly homePath: string; 
   const screen = useBuilder(builder.screen);
   const failure = useBuilder(builder.failure);
   const error = useBuilder(builder.error);
+  const revision = useBuilder(builder.isRevision);
+  const sentRevision = useBuilder(builder.sentRevision);
   const send = useBuilderSend();
   const another = (
     <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.restart', submissionId: newSubmissionId() })}>
@@ -32,11 +34,14 @@ export function BuilderOutcome({ homePath, site }: { readonly homePath: string; 
     return (
       <section className="builder-outcome" data-outcome="submitted" aria-labelledby="outcome-title">
         <CheckIcon className="builder-outcome-icon" width={40} height={40} />
-        <h2 id="outcome-title" tabIndex={-1}>{text.submitted}</h2>
-        <p>{text.submittedText(site?.hasSupervisor ?? null)}</p>
+        <h2 id="outcome-title" tabIndex={-1}>{revision ? text.revisionSent(sentRevision) : text.submitted}</h2>
+        <p>
+          {revision ? `${text.revisionSentText} ` : null}
+          {text.submittedText(site?.hasSupervisor ?? null)}
+        </p>
         <div className="builder-outcome-actions">
           {home}
-          {another}
+          {revision ? null : another}
         </div>
       </section>
     );
@@ -50,7 +55,7 @@ export function BuilderOutcome({ homePath, site }: { readonly homePath: string; 
         <OutboxBanner />
         <div className="builder-outcome-actions">
           {home}
-          {another}
+          {revision ? null : another}
         </div>
       </section>
     );
@@ -69,6 +74,27 @@ export function BuilderOutcome({ homePath, site }: { readonly homePath: string; 
         ) : null}
         <Button variant="secondary" size="lg" onClick={() => send({ type: 'builder.back' })}>
           {text.backToSwms}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Issue 57: the SWMS to revise could not be read; nothing was typed yet, so 'Try again' loses nothing. */
+export function RevisionUnavailable({ homePath }: { readonly homePath: string }) {
+  const error = useBuilder(builder.error);
+  const send = useBuilderSend();
+  return (
+    <section className="builder-outcome" data-outcome="unavailable" aria-labelledby="outcome-title">
+      <AlertIcon className="builder-outcome-icon" width={40} height={40} />
+      <h2 id="outcome-title" tabIndex={-1}>{builderText.unavailableTitle}</h2>
+      <p role="alert">{error}</p>
+      <div className="builder-outcome-actions">
+        <Button variant="primary" size="lg" onClick={() => send({ type: 'builder.retry' })}>
+          {builderText.tryAgain}
+        </Button>
+        <Button asChild variant="secondary" size="lg">
+          <Link to={homePath}>{text.home}</Link>
         </Button>
       </div>
     </section>

@@ -5,12 +5,15 @@ import { isStoredDraftShape, isStoredPhotos } from '../../flows/swms-outbox/stor
 import { draftHasContent } from '../../domain/swms-draft';
 import { emptySwmsDraft, swmsBuilderSteps, type SwmsBuilderStep } from '../../domain/swms-submission';
 
-/** SWMS drafts on this phone (IndexedDB), one per user and site (issue 10 §4 'nothing is lost'). */
+/**
+ * SWMS drafts on this phone (IndexedDB), one per user and site (issue 10 §4 'nothing is lost'), and one per SWMS being
+ * revised (`revisionOf`, issue 57), so a revision draft and a new SWMS's draft for the same site never meet.
+ */
 export interface DraftStore {
-  load(userId: string, siteId: string): Promise<StoredDraft | null>;
+  load(userId: string, siteId: string, revisionOf?: string | null): Promise<StoredDraft | null>;
   /** A draft with nothing in it is removed rather than kept. */
-  save(userId: string, siteId: string, stored: StoredDraft): Promise<void>;
-  clear(userId: string, siteId: string): Promise<void>;
+  save(userId: string, siteId: string, stored: StoredDraft, revisionOf?: string | null): Promise<void>;
+  clear(userId: string, siteId: string, revisionOf?: string | null): Promise<void>;
 }
 
 interface DraftRecord extends StoredDraft {
@@ -38,15 +41,15 @@ export function createDraftStore(dbName = swmsDraftsDb): DraftStore {
   let store: UseStore | null = null;
   const db = () => (store ??= createStore(dbName, 'drafts'));
   return {
-    async load(userId, siteId) {
-      return storedDraftFrom(await get<unknown>(keyOf(userId, siteId), db()), siteId);
+    async load(userId, siteId, revisionOf = null) {
+      return storedDraftFrom(await get<unknown>(keyOf(userId, siteId, revisionOf), db()), siteId);
     },
-    async save(userId, siteId, stored) {
-      if (!draftHasContent(stored.draft, stored.photos)) return del(keyOf(userId, siteId), db());
+    async save(userId, siteId, stored, revisionOf = null) {
+      if (!draftHasContent(stored.draft, stored.photos)) return del(keyOf(userId, siteId, revisionOf), db());
       const record: DraftRecord = { version: 1, savedAt: new Date().toISOString(), ...stored };
-      return set(keyOf(userId, siteId), record, db());
+      return set(keyOf(userId, siteId, revisionOf), record, db());
     },
-    clear: (userId, siteId) => del(keyOf(userId, siteId), db()),
+    clear: (userId, siteId, revisionOf = null) => del(keyOf(userId, siteId, revisionOf), db()),
   };
 }
 
@@ -60,13 +63,15 @@ export interface DraftSaver {
 }
 
 export interface DraftSaverOptions {
+  /** The SWMS whose revision is drafted; null for a new SWMS. */
+  readonly revisionOf?: string | null;
   readonly delayMs?: number;
   readonly onError?: (error: unknown) => void;
 }
 
 /** Debounced writes (about 300 ms after the last keystroke), in order: a clear is never overtaken by an earlier save. */
 export function createDraftSaver(store: DraftStore, userId: string, siteId: string, options: DraftSaverOptions = {}): DraftSaver {
-  const { delayMs = 300, onError = (error: unknown) => console.error(error) } = options;
+  const { revisionOf = null, delayMs = 300, onError = (error: unknown) => console.error(error) } = options;
   let waiting: StoredDraft | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writes: Promise<void> = Promise.resolve();
@@ -83,7 +88,7 @@ export function createDraftSaver(store: DraftStore, userId: string, siteId: stri
     cancelTimer();
     const stored = waiting;
     waiting = null;
-    return stored ? queue(() => store.save(userId, siteId, stored)) : writes;
+    return stored ? queue(() => store.save(userId, siteId, stored, revisionOf)) : writes;
   };
   return {
     save(stored) {
@@ -95,7 +100,7 @@ export function createDraftSaver(store: DraftStore, userId: string, siteId: stri
     clear() {
       cancelTimer();
       waiting = null;
-      return queue(() => store.clear(userId, siteId));
+      return queue(() => store.clear(userId, siteId, revisionOf));
     },
   };
 }

@@ -13,6 +13,7 @@ export function StartAgainDialog() {
   const send = useBuilderSend();
   const hasContent = useBuilder((snapshot) => draftHasContent(builder.draft(snapshot), snapshot.context.photos));
   const busy = useBuilder(builder.isBusy);
+  const revision = useBuilder(builder.isRevision);
   if (!hasContent) return null;
   return (
     <OnDemandDialog
@@ -28,7 +29,7 @@ export function StartAgainDialog() {
         <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>{builderText.startAgainTitle}</DialogTitle>
-            <DialogDescription>{builderText.startAgainText}</DialogDescription>
+            <DialogDescription>{revision ? builderText.startAgainRevisionText : builderText.startAgainText}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>

@@ -10,12 +10,13 @@ import type { OwnActivity } from './use-own-activity';
 export function HighRiskWorkStep({ activity }: { readonly activity: OwnActivity }) {
   const chosen = useBuilder((snapshot) => builder.draft(snapshot).highRiskWork);
   const change = useDraftChange();
+  const revision = useBuilder(builder.isRevision);
   const toggle = (code: HighRiskWorkCode, checked: boolean) =>
     change({ highRiskWork: checked ? [...chosen, code] : chosen.filter((candidate) => candidate !== code) });
 
   return (
     <>
-      <PreviousSwmsDialog activity={activity} />
+      {revision ? null : <PreviousSwmsDialog activity={activity} />}
       <p id="hrw-hint" className="builder-hint">{builderText.highRiskWorkHint}</p>
       <ul className="check-rows" aria-describedby="hrw-hint">
         {highRiskWorkCategories.map((category) => {

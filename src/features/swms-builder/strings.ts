@@ -3,6 +3,13 @@ import { swmsBuilderStepLabels, swmsSubmissionMessages, type SwmsBuilderStep } f
 
 export const builderText = {
   title: 'New SWMS',
+  reviseTitle: 'Revise SWMS',
+  revising: (basedOn: number | null) =>
+    basedOn === null ? 'You are revising this SWMS. Change what needs changing, then send the revision.' : `You are revising this SWMS from revision ${basedOn}. Change what needs changing, then send the revision.`,
+  sendRevision: 'Send revision',
+  startAgainRevisionText: 'Your changes to this revision are removed from this phone; it starts again from the latest revision.',
+  unavailableTitle: 'This SWMS cannot be opened',
+  tryAgain: 'Try again',
   stepOf: (number: number, count: number, step: SwmsBuilderStep) => `Step ${number} of ${count}: ${swmsBuilderStepLabels[step]}`,
   steps: 'Steps',
   next: 'Next',
@@ -90,6 +97,8 @@ export const builderText = {
   },
   outcome: {
     submitted: swmsSubmissionMessages.submitted,
+    revisionSent: (revision: number | null) => (revision === null ? 'Revision sent' : `Revision ${revision} sent`),
+    revisionSentText: 'Its reviews are back to For Review.',
     /** Who reviews it: the site's supervisor only where the site has one. */
     submittedText: (hasSupervisor: boolean | null) =>
       hasSupervisor === null ? 'The company will review it.' : hasSupervisor ? 'The site supervisor and the company admin will review it.' : 'The company admin will review it.',

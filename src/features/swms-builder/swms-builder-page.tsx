@@ -10,7 +10,7 @@ import type { SwmsBuilderStep } from '../../domain/swms-submission';
 import { Page, PageTitle } from '../../ui/page';
 import { LoadingState } from '../../ui/status';
 import { BuilderBar } from './builder-bar';
-import { BuilderOutcome } from './builder-outcome';
+import { BuilderOutcome, RevisionUnavailable } from './builder-outcome';
 import { SiteLine } from './site-line';
 import { StartAgainDialog } from './start-again-dialog';
 import { ControlsStep } from './step-controls';
@@ -59,6 +59,8 @@ function useFocusOnStepChange(step: SwmsBuilderStep) {
 function BuilderSteps({ activity, siteId }: { readonly activity: OwnActivity; readonly siteId: string }) {
   const step = useBuilder(builder.step);
   const online = useBuilder(builder.isOnline);
+  const revision = useBuilder(builder.isRevision);
+  const basedOn = useBuilder(builder.basedOn);
   const heading = useFocusOnStepChange(step);
   return (
     <>
@@ -67,6 +69,11 @@ function BuilderSteps({ activity, siteId }: { readonly activity: OwnActivity; re
         <SiteLine site={siteOf(activity, siteId)} />
         <StartAgainDialog />
       </div>
+      {revision ? (
+        <p className="builder-revising" data-slot="revising">
+          {builderText.revising(basedOn)}
+        </p>
+      ) : null}
       <StepIndicator />
       {online ? null : (
         <p className="builder-offline" role="status">
@@ -87,6 +94,7 @@ function BuilderSteps({ activity, siteId }: { readonly activity: OwnActivity; re
 function BuilderScreens({ activity, siteId, userId }: { readonly activity: OwnActivity; readonly siteId: string; readonly userId: string }) {
   const screen = useBuilder(builder.screen);
   if (screen === 'restoring') return <LoadingState />;
+  if (screen === 'unavailable') return <RevisionUnavailable homePath={`/trades/${encodeURIComponent(userId)}`} />;
   if (screen === 'submitted' || screen === 'queued' || screen === 'failed') return <BuilderOutcome homePath={`/trades/${encodeURIComponent(userId)}`} site={siteOf(activity, siteId)} />;
   return <BuilderSteps activity={activity} siteId={siteId} />;
 }
@@ -94,6 +102,7 @@ function BuilderScreens({ activity, siteId, userId }: { readonly activity: OwnAc
 interface SwmsBuilderProps {
   readonly siteId: string;
   readonly userId: string;
+  readonly revisionOf: string | null;
   readonly outbox: SwmsOutbox;
   readonly resume: string | null;
 }
@@ -108,9 +117,13 @@ function SwmsBuilder(props: SwmsBuilderProps) {
   );
 }
 
-/** Issue 10 §4 /site/{siteId}/swms/new: the tradesperson's SWMS builder for one site, phone first. */
+/**
+ * Issue 10 §4 /site/{siteId}/swms/new: the tradesperson's SWMS builder for one site, phone first; and (issue 57 §2)
+ * /site/{siteId}/swms/{swmsId}/revise, the same builder sending that SWMS's next revision.
+ */
 export function SwmsBuilderPage() {
-  const { siteId = '' } = useParams();
+  const { siteId = '', swmsId } = useParams();
+  const revisionOf = swmsId ?? null;
   const [params] = useSearchParams();
   const resume = params.get('resume');
   const userId = Session.useSelector(session.userId);
@@ -121,9 +134,9 @@ export function SwmsBuilderPage() {
   }, []);
   return (
     <Page className="swms-builder">
-      <PageTitle>{builderText.title}</PageTitle>
+      <PageTitle>{revisionOf === null ? builderText.title : builderText.reviseTitle}</PageTitle>
       {userId && outbox ? (
-        <SwmsBuilder key={`${userId}/${siteId}/${resume ?? ''}`} siteId={siteId} userId={userId} outbox={outbox} resume={resume} />
+        <SwmsBuilder key={`${userId}/${siteId}/${revisionOf ?? ''}/${resume ?? ''}`} siteId={siteId} userId={userId} revisionOf={revisionOf} outbox={outbox} resume={resume} />
       ) : (
         <LoadingState />
       )}

@@ -2,14 +2,21 @@ import { newSubmissionId } from '../../domain/swms-submission';
 import { useActorRef } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { swmsBuilderMachine, type PreviousSwms, type StoredDraft, type SubmitInput, type UploadPhotoInput } from '../../../machines/swms-builder.machine';
+import {
+  swmsBuilderMachine,
+  type LatestRevision,
+  type PreviousSwms,
+  type SentSwms,
+  type StoredDraft,
+  type SubmitInput,
+  type UploadPhotoInput,
+} from '../../../machines/swms-builder.machine';
 import { getOwnSwms } from '../../api/get-own-swms';
 import { uploadPendingPhoto } from '../../flows/swms-outbox/photo-upload';
 import { sendSubmission } from '../../flows/swms-outbox/send-submission';
 import type { SwmsOutbox } from '../../flows/swms-outbox/swms-outbox-provider';
 import { isBrowserOnline, useNetworkEvents } from '../../components/network/use-network-events';
 import type { PendingPhoto, PhotoSlot } from '../../domain/swms-draft';
-import type { Swms } from '../../domain/swms';
 import type { PhotoReference } from '../../domain/trades';
 import { createDraftSaver, createDraftStore, type DraftStore } from './draft-store';
 import { resizePhoto } from '../../components/photo/resize-photo';
@@ -22,6 +29,8 @@ const defaultDraftStore = createDraftStore();
 export interface SwmsBuilderOptions {
   readonly siteId: string;
   readonly userId: string;
+  /** Issue 57: the SWMS whose next revision is built (`/site/{siteId}/swms/{swmsId}/revise`); null for a new SWMS. */
+  readonly revisionOf: string | null;
   readonly outbox: SwmsOutbox;
   /** A refused submission to reopen from the outbox (`?resume=`). */
   readonly resume: string | null;
@@ -46,8 +55,8 @@ function useFlushOnHide(flush: () => Promise<void>) {
 }
 
 /** The builder actor of one site, wired to IndexedDB, the photo pipeline, the API and the outbox. */
-export function useSwmsBuilder({ siteId, userId, outbox, resume, store = defaultDraftStore }: SwmsBuilderOptions): SwmsBuilderActor {
-  const saver = useMemo(() => createDraftSaver(store, userId, siteId), [store, userId, siteId]);
+export function useSwmsBuilder({ siteId, userId, revisionOf, outbox, resume, store = defaultDraftStore }: SwmsBuilderOptions): SwmsBuilderActor {
+  const saver = useMemo(() => createDraftSaver(store, userId, siteId, { revisionOf }), [store, userId, siteId, revisionOf]);
   const [submissionId] = useState(() => newSubmissionId());
 
   const logic = useMemo(
@@ -55,20 +64,22 @@ export function useSwmsBuilder({ siteId, userId, outbox, resume, store = default
       swmsBuilderMachine.provide({
         actors: {
           restoreDraft: fromPromise<StoredDraft | null, { siteId: string }>(async () => {
-            const stored = await store.load(userId, siteId);
+            const stored = await store.load(userId, siteId, revisionOf);
             if (!resume) return stored;
             const resumed = resumedDraft(stored, await outbox.findRefused(resume), siteId);
             if (!resumed) return stored;
-            await store.save(userId, siteId, resumed);
+            await store.save(userId, siteId, resumed, revisionOf);
             outbox.remove(resume);
             return resumed;
           }),
           loadPrevious: fromPromise<PreviousSwms, { swmsId: string }>(({ input, signal }) => getOwnSwms(userId, input.swmsId, { signal })),
+          // The author's own read is the SWMS's latest revision, with its number and its photos' uploads.
+          loadRevision: fromPromise<LatestRevision, { swmsId: string }>(({ input, signal }) => getOwnSwms(userId, input.swmsId, { signal })),
           resizePhoto: fromPromise<PendingPhoto, { slot: PhotoSlot; file: File }>(({ input }) => resizePhoto(input.file)),
           uploadPhoto: fromPromise<PhotoReference, UploadPhotoInput>(({ input, signal }) =>
             uploadPendingPhoto(input.photo, { onProgress: input.onProgress, signal }),
           ),
-          submitSwms: fromPromise<Swms, SubmitInput>(({ input, signal }) => sendSubmission(input, { signal })),
+          submitSwms: fromPromise<SentSwms, SubmitInput>(({ input, signal }) => sendSubmission(input, { signal })),
           queueSubmission: fromPromise<unknown, SubmitInput>(({ input }) => outbox.enqueue(input)),
         },
         actions: {
@@ -76,12 +87,12 @@ export function useSwmsBuilder({ siteId, userId, outbox, resume, store = default
           clearDraft: () => void saver.clear(),
         },
       }),
-    [outbox, resume, saver, siteId, store, userId],
+    [outbox, resume, revisionOf, saver, siteId, store, userId],
   );
-  const actor = useActorRef(logic, { input: { siteId, submissionId, online: isBrowserOnline() } });
+  const actor = useActorRef(logic, { input: { siteId, submissionId, revisionOf, online: isBrowserOnline() } });
   useNetworkEvents((online) => actor.send({ type: online ? 'network.online' : 'network.offline' }));
   useEffect(() => {
-    const subscription = outbox.actor.on('outbox.sent', ({ submissionId }) => actor.send({ type: 'outbox.sent', submissionId }));
+    const subscription = outbox.actor.on('outbox.sent', ({ submissionId, revision }) => actor.send({ type: 'outbox.sent', submissionId, revision }));
     return () => subscription.unsubscribe();
   }, [actor, outbox]);
   useFlushOnHide(saver.flush);

@@ -85,4 +85,23 @@ export const swmsText = {
   otherPpe: 'Other PPE',
   highRiskWork: 'High-Risk Work',
   none: 'None',
+
+  revisions: 'Revisions',
+  revisionNumber: (revision: number) => `Revision ${revision}`,
+  currentRevision: 'current',
+  revisionSent: (when: string, name: string) => `Sent ${when} by ${name}`,
+  viewRevision: (revision: number) => `View revision ${revision}`,
+  viewing: 'Shown',
+  changesSince: (revision: number) => `What changed since revision ${revision}`,
+  noChanges: 'Nothing in its content changed: it was sent again as it was.',
+  before: 'Before',
+  after: 'Now',
+  added: 'Added',
+  removed: 'Removed',
+  noRevisionsYet: 'This SWMS has one revision: its submission.',
+  olderRevision: (revision: number, latest: number) =>
+    `You are looking at revision ${revision} of ${latest}, as it was sent. It is read only; reviews apply to the current revision.`,
+  openCurrent: 'Open the current revision',
+  consequence: 'Consequence',
+  likelihood: 'Likelihood',
 } as const;

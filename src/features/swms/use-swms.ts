@@ -1,4 +1,5 @@
 import { getSwms } from '../../api/get-swms';
+import { getSwmsRevision } from '../../api/get-swms-revisions';
 import { recordRead, useRecordRead, type RecordRead } from '../../components/record-read/use-record-read';
 import type { Swms } from '../../domain/swms';
 
@@ -13,4 +14,13 @@ const swmsRead = recordRead<Swms, SwmsAddress>((input, signal) => getSwms(input.
 /** GET company/{companyId}/swms/{swmsId} once per visit; key the caller by the address. */
 export function useSwms(companyId: string, swmsId: string): RecordRead<Swms> {
   return useRecordRead(swmsRead, { companyId, swmsId });
+}
+
+const revisionRead = recordRead<Swms, SwmsAddress & { readonly revision: number }>((input, signal) =>
+  getSwmsRevision(input.companyId, input.swmsId, input.revision, { signal }),
+);
+
+/** Issue 57 GET company/{companyId}/swms/{swmsId}/revisions/{n} once per visit; key the caller by the address. */
+export function useSwmsRevisionRead(companyId: string, swmsId: string, revision: number): RecordRead<Swms> {
+  return useRecordRead(revisionRead, { companyId, swmsId, revision });
 }

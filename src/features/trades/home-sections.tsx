@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
+import { isRevisable, openCheckIns, profileProblems, swmsSites, type ActivityCheckIn, type ActivitySite } from '../../../machines/trades-home.selectors';
 import type { TradesHome } from '../../../machines/trades-home.machine';
 import { useBuilderReady } from '../../components/new-swms/use-builder-ready';
 import { StatusBadge } from '../../components/status-menu/status-badge';
 import { formatDateTime } from '../../domain/dates';
 import { reviewStatusLabels, swmsCommentPartLabels } from '../../domain/swms';
 import { newSwmsPath } from '../../domain/swms-draft';
+import { revisePath } from '../../domain/swms-signon';
 import type { TradesActivity } from '../../domain/trades';
 import { tradesEditPath } from '../../domain/trades-paths';
 import { Button } from '../../ui/button';
@@ -199,6 +200,13 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
               <span className="home-swms-comment">{swms.changesRequested.comment}</span>
             </span>
           )}
+          {isRevisable(swms) ? (
+            <Button asChild variant={swms.changesRequested === null ? 'secondary' : 'primary'} size="lg" className="home-swms-revise">
+              <Link to={revisePath(swms.site._id, swms._id)} aria-label={homeText.reviseSwms(swms.taskDescription || homeText.untitledSwms)}>
+                {homeText.revise}
+              </Link>
+            </Button>
+          ) : null}
         </>
       )}
     </HomeListCard>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../domain/dates';
 import { newSwmsPath } from '../../domain/swms-draft';
+import { revisePath } from '../../domain/swms-signon';
 import { keptDrafts, type KeptDraft } from '../../flows/swms-outbox/kept-drafts';
 import { useNetworkEvents } from '../../components/network/use-network-events';
 import { Button } from '../../ui/button';
@@ -62,11 +63,11 @@ function KeptDraftsCard({ userId }: { readonly userId: string }) {
             {drafts.map((draft) => {
               const task = draft.taskDescription.trim() || offlineText.untitledDraft;
               return (
-                <li key={draft.siteId} className="home-list-item trades-offline-draft">
+                <li key={`${draft.siteId}/${draft.revisionOf ?? ''}`} className="home-list-item trades-offline-draft">
                   <span className="home-swms-task">{task}</span>
                   <span className="home-list-meta">{offlineText.savedAt(formatDateTime(draft.savedAt))}</span>
                   <Button asChild variant="secondary" size="lg">
-                    <Link to={newSwmsPath(draft.siteId)} aria-label={offlineText.continueDraftFor(task)}>
+                    <Link to={draft.revisionOf === null ? newSwmsPath(draft.siteId) : revisePath(draft.siteId, draft.revisionOf)} aria-label={offlineText.continueDraftFor(task)}>
                       {offlineText.continueDraft}
                     </Link>
                   </Button>

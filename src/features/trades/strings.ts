@@ -117,6 +117,8 @@ export const homeText = {
   supervisorReviewer: 'Supervisor',
   changesRequested: 'Changes requested',
   changesAbout: (part: string) => `About: ${part}`,
+  revise: 'Revise',
+  reviseSwms: (task: string) => `Revise ${task}`,
   profileTitle: 'My Profile',
   editProfile: 'Edit profile',
   completeProfile: 'Complete profile',

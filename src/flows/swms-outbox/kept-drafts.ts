@@ -4,12 +4,17 @@ import { isStoredDraftShape } from './stored-shapes';
 /** Where the SWMS builder keeps its drafts on the phone (IndexedDB; src/features/swms-builder/draft-store.ts). */
 export const swmsDraftsDb = 'sitesafe-swms-drafts';
 
-/** One draft per user and site. */
-export const swmsDraftKey = (userId: string, siteId: string) => `${userId}/${siteId}`;
+const revisionMark = '/revise/';
+
+/** One new-SWMS draft per user and site, and (issue 57) one revision draft per user and SWMS revised, apart from it. */
+export const swmsDraftKey = (userId: string, siteId: string, revisionOf: string | null = null) =>
+  revisionOf === null ? `${userId}/${siteId}` : `${userId}/${siteId}${revisionMark}${revisionOf}`;
 
 /** A kept draft as a list names it: its site (the builder opens it there) and its task so far. */
 export interface KeptDraft {
   readonly siteId: string;
+  /** The SWMS this draft revises; null for a new SWMS. */
+  readonly revisionOf: string | null;
   readonly taskDescription: string;
   readonly savedAt: string;
 }
@@ -21,8 +26,8 @@ export async function keptDrafts(userId: string, dbName = swmsDraftsDb): Promise
   for (const [key, value] of await entries<IDBValidKey, unknown>(createStore(dbName, 'drafts'))) {
     if (typeof key !== 'string' || !key.startsWith(prefix) || typeof value !== 'object' || value === null) continue;
     const { draft, savedAt } = value as { draft?: unknown; savedAt?: unknown };
-    const siteId = key.slice(prefix.length);
-    if (isStoredDraftShape(draft) && draft.siteId === siteId && typeof savedAt === 'string') kept.push({ siteId, taskDescription: draft.task.taskDescription, savedAt });
+    const [siteId = '', revisionOf = null] = key.slice(prefix.length).split(revisionMark);
+    if (isStoredDraftShape(draft) && draft.siteId === siteId && typeof savedAt === 'string') kept.push({ siteId, revisionOf, taskDescription: draft.task.taskDescription, savedAt });
   }
   return kept.sort((a, b) => b.savedAt.localeCompare(a.savedAt));
 }

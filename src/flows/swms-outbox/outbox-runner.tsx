@@ -28,7 +28,7 @@ export function OutboxRunner({ userId, token, store = defaultStore, onReady }: O
           loadOutbox: fromPromise(() => store.list(userId)),
           sendItem: fromPromise<unknown, SendItemInput>(({ input, signal }) =>
             sendSubmission(
-              { siteId: input.item.siteId, draft: input.item.draft, photos: input.item.pendingPhotos },
+              { siteId: input.item.siteId, draft: input.item.draft, photos: input.item.pendingPhotos, revisionOf: input.item.revisionOf ?? null },
               {
                 signal,
                 onPhotoUploaded: async (draft, photos) => {
@@ -75,10 +75,11 @@ export function OutboxRunner({ userId, token, store = defaultStore, onReady }: O
     onReady({
       actor,
       userId,
-      async enqueue({ siteId, draft, photos }) {
+      async enqueue({ siteId, draft, photos, revisionOf }) {
         const item: OutboxItem = {
           submissionId: draft.submissionId,
           siteId,
+          revisionOf,
           draft,
           pendingPhotos: photos,
           queuedAt: new Date().toISOString(),

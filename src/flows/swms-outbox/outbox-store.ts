@@ -19,6 +19,7 @@ function isOutboxItem(value: unknown): value is OutboxItem {
   return (
     typeof item.submissionId === 'string' &&
     typeof item.siteId === 'string' &&
+    (item.revisionOf === undefined || item.revisionOf === null || typeof item.revisionOf === 'string') &&
     typeof item.queuedAt === 'string' &&
     (item.status === 'waiting' || item.status === 'refused') &&
     (item.message === null || typeof item.message === 'string') &&

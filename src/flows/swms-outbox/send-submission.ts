@@ -1,6 +1,6 @@
-import type { SubmitInput } from '../../../machines/swms-builder.machine';
+import type { SentSwms, SubmitInput } from '../../../machines/swms-builder.machine';
+import { reviseSwms } from '../../api/revise-swms';
 import { submitSwms } from '../../api/submit-swms';
-import type { Swms } from '../../domain/swms';
 import { photoSlots, withPhoto, type PendingPhotos } from '../../domain/swms-draft';
 import { submissionOf, type SwmsDraft } from '../../domain/swms-submission';
 import { uploadPendingPhoto } from './photo-upload';
@@ -11,8 +11,11 @@ export interface SendOptions {
   readonly onPhotoUploaded?: (draft: SwmsDraft, photos: PendingPhotos) => void | Promise<void>;
 }
 
-/** Photos still on the phone first, then POST site/{siteId}/swms (the builder's Submit and the outbox alike). */
-export async function sendSubmission(input: SubmitInput, options: SendOptions = {}): Promise<Swms> {
+/**
+ * Photos still on the phone first, then POST site/{siteId}/swms, or (issue 57) a revision to .../swms/{swmsId}/revisions
+ * (the builder's Submit and the outbox alike).
+ */
+export async function sendSubmission(input: SubmitInput, options: SendOptions = {}): Promise<SentSwms> {
   let { draft, photos } = input;
   for (const slot of photoSlots) {
     const photo = photos[slot];
@@ -23,5 +26,7 @@ export async function sendSubmission(input: SubmitInput, options: SendOptions = 
     photos = rest;
     await options.onPhotoUploaded?.(draft, photos);
   }
-  return submitSwms(input.siteId, submissionOf(draft), { signal: options.signal });
+  const submission = submissionOf(draft);
+  if (input.revisionOf !== null) return reviseSwms(input.siteId, input.revisionOf, submission, { signal: options.signal });
+  return submitSwms(input.siteId, submission, { signal: options.signal });
 }

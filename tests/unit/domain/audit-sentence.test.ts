@@ -22,6 +22,13 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says which revision of a SWMS its author sent, and that it is back to For Review (issue 57)', () => {
+    const author = { _id: 'u2', name: 'Ben Hughes', email: 'ben@example.com', role: 'TradesPerson' };
+    expect(auditSentence(event({ actor: author, action: 'swms.revised', detail: { revision: 2, previousRevision: 1 } }))).toBe(
+      'Ben Hughes (Trades Person) sent revision 2 of SWMS HB-1047 / Rope access: both reviews are back to For Review, 21 Nov 2026 14:05',
+    );
+  });
+
   it('reads as who did what to which record, and when', () => {
     expect(auditSentence(event({}))).toBe('Priya Sharma (Supervisor) marked SWMS HB-1047 / Rope access as Reviewed, 21 Nov 2026 14:05');
   });

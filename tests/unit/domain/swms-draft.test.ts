@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { highRiskWorkText } from '../../../src/domain/high-risk-work';
 import type { Swms } from '../../../src/domain/swms';
-import { applyDraftPatch, draftFromSwms, draftHasContent, highRiskWorkCodeOf, newSwmsPath } from '../../../src/domain/swms-draft';
+import { applyDraftPatch, draftFromRevision, draftFromSwms, draftHasContent, highRiskWorkCodeOf, newSwmsPath } from '../../../src/domain/swms-draft';
 import { emptySwmsDraft } from '../../../src/domain/swms-submission';
 
 const base = emptySwmsDraft('site-9', '0f6c1b6e-8a3b-4b8e-9a59-4b0f2a7e6c11', new Date('2026-03-01T00:00:00Z'));
@@ -14,9 +14,9 @@ const previous: Pick<Swms, 'highRiskWork' | 'riskConsequenceLevel' | 'riskLikeli
     taskDescription: 'Install switchboard',
     mobilePlantTools: 'Scissor lift',
     riskText: 'Electrocution',
-    riskPhoto: { url: 'https://blob/risk.jpg' },
+    riskPhoto: { url: 'https://blob/risk.jpg', fileKey: '1a2b3c4d.jpg', friendlyName: 'board.jpg' },
     controlText: 'Isolate and tag out',
-    controlPhoto: { url: 'https://blob/control.jpg' },
+    controlPhoto: { url: 'https://blob/control.jpg', fileKey: '5e6f7a8b.jpg', friendlyName: 'isolation.jpg' },
     controlImplementation: 'Electrician isolates',
     controlMonitoring: 'Supervisor checks',
     controlReview: 'Daily',
@@ -53,6 +53,15 @@ describe('SWMS drafts', () => {
       ppe: ['hard_hat', 'gloves'],
       otherPpe: 'Arc flash suit',
     });
+  });
+
+  test('a revision starts from the latest revision with its photos, sent again by their uploads, under the new id', () => {
+    const draft = draftFromRevision(previous, base);
+    expect(draft.submissionId).toBe(base.submissionId);
+    expect(draft.task.taskDescription).toBe('Install switchboard');
+    expect(draft.task.riskPhoto).toEqual({ friendlyName: 'board.jpg', fileKey: '1a2b3c4d.jpg', type: 'photo' });
+    expect(draft.task.controlPhoto).toEqual({ friendlyName: 'isolation.jpg', fileKey: '5e6f7a8b.jpg', type: 'photo' });
+    expect(draftFromRevision({ ...previous, task: { ...previous.task, riskPhoto: null } }, base).task.riskPhoto).toBeNull();
   });
 
   test('a level outside 1 to 5 is not copied', () => {

@@ -29,4 +29,18 @@ describe('swmsVisits', () => {
       'swmsReview.companyAdmin.reviewed': [3],
     });
   });
+
+  it('a new revision (issue 57) puts both flags back to For Review in the same step', () => {
+    const visits = swmsVisits('swmsReview', [
+      event('swms.changesRequested', 'supervisor'),
+      { ...event('swms.revised', ''), detail: { revision: 2 } },
+      event('swms.reviewed', 'companyAdmin'),
+    ]);
+    expect(Object.fromEntries(visits)).toEqual({
+      'swmsReview.companyAdmin.forReview': [1, 3],
+      'swmsReview.supervisor.forReview': [1, 3],
+      'swmsReview.supervisor.changesRequested': [2],
+      'swmsReview.companyAdmin.reviewed': [4],
+    });
+  });
 });
