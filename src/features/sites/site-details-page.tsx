@@ -9,6 +9,7 @@ import { ProblemState } from '../../ui/problem-state';
 import { BackLink, LoadingState } from '../../ui/status';
 import { sitePaths } from './paths';
 import { OnSiteCard } from './on-site-card';
+import { SignOnGapsCard } from './sign-on-gaps-card';
 import { SiteCheckIns, SiteSwms } from './site-activity';
 import { SiteGateCard } from './site-gate-card';
 import { SiteStatusControl } from './site-status-control';
@@ -83,6 +84,7 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
         <OnSiteCard site={site} canCheckOut={!readOnly} />
         {readOnly ? null : <SiteGateCard site={site} />}
       </div>
+      <SignOnGapsCard site={site} />
       <Card>
         <CardHeader>
           <CardTitle>{siteText.ppeRequired}</CardTitle>

@@ -12,6 +12,7 @@ import { SwmsHistoryCard } from './swms-history-card';
 import { SwmsPdfButton } from './swms-pdf-button';
 import { SwmsOverviewCard } from './swms-overview-card';
 import { SwmsCommentsCard, SwmsReviewCard } from './swms-review-card';
+import { SwmsSignOnsCard } from './swms-signons-card';
 import { SwmsTaskCard } from './swms-task-card';
 import { swmsText } from './strings';
 import { useSwms } from './use-swms';
@@ -44,6 +45,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
       </Card>
       <SwmsTaskCard swms={swms} />
       <SwmsHighRiskCard highRiskWork={swms.highRiskWork} />
+      <SwmsSignOnsCard companyId={companyId} swmsId={swms._id} timeZone={swms.site.timeZone} />
       <SwmsHistoryCard companyId={companyId} swmsId={swms._id} version={reviewState} />
     </>
   );
