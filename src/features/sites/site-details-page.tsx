@@ -81,10 +81,12 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
         </CardContent>
       </Card>
       <div className="site-now">
-        <OnSiteCard site={site} canCheckOut={!readOnly} />
+        <div className="site-now-people">
+          <OnSiteCard site={site} canCheckOut={!readOnly} />
+          <SignOnGapsCard site={site} />
+        </div>
         {readOnly ? null : <SiteGateCard site={site} />}
       </div>
-      <SignOnGapsCard site={site} />
       <Card>
         <CardHeader>
           <CardTitle>{siteText.ppeRequired}</CardTitle>

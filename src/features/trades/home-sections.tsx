@@ -61,7 +61,7 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
             <p className="home-on-site-time">{homeText.checkedInAt(formatDateTime(checkIn.checkedInAt, checkIn.site.timeZone))}</p>
             <SignOnNudge siteId={checkIn.site._id} />
             <div className="home-actions">
-              <Button asChild size="lg">
+              <Button asChild size="lg" className="home-signon">
                 <Link to={siteSignOnPath(checkIn.site._id)}>{homeText.siteSwms}</Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
@@ -86,7 +86,7 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
             <SiteName site={site} />
             <SignOnNudge siteId={site._id} />
             <div className="home-actions">
-              <Button asChild size="lg" variant="secondary">
+              <Button asChild size="lg" variant="secondary" className="home-signon">
                 <Link to={siteSignOnPath(site._id)} aria-label={homeText.siteSwmsFor(siteLine(site))}>
                   {homeText.siteSwms}
                 </Link>
