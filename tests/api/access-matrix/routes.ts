@@ -244,6 +244,7 @@ export const matrixRoutes: readonly MatrixRoute[] = [
     capability: "the site's QR key is the secret posted at the gate: whoever scanned it may read the site",
   },
   { method: 'POST', url: '/api/site/:siteId/swms', reach: { TradesPerson: 'own' }, params: gate, body: () => completeSwms() },
+  { method: 'GET', url: '/api/site/:siteId/swms/:swmsId', reach: { TradesPerson: 'own' }, params: (records) => ({ siteId: records.siteId, swmsId: records.swmsId }) },
   {
     method: 'POST',
     url: '/api/site/:siteId/swms/:swmsId/revisions',

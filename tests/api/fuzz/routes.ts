@@ -166,6 +166,7 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
     }),
   },
 
+  { method: 'GET', url: '/api/site/:siteId/swms/:swmsId', as: 'tradesPerson', runs: pathRuns, params: (fixtures) => ({ siteId: fixtures.siteId, swmsId: fixtures.swmsId }) },
   {
     method: 'POST',
     url: '/api/site/:siteId/swms/:swmsId/revisions',
