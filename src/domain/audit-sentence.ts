@@ -45,6 +45,10 @@ function whatHappened(event: AuditEvent): string {
     }
     case 'swms.submitted':
       return `submitted SWMS ${label}`;
+    case 'swms.signedOn': {
+      const revision = (event.detail as { revision?: unknown } | null)?.revision;
+      return `signed on to ${typeof revision === 'number' ? `revision ${revision} of ` : ''}SWMS ${label}`;
+    }
     case 'checkIn.created':
       return `checked in at site ${label}`;
     case 'checkIn.refused': {
