@@ -74,10 +74,14 @@ function auditorArea(companyId: string, rest: readonly string[]): RouteAccess {
   return readable || trail || isSitePage(rest, 'evacuation') ? allow : redirect(`/company/${companyId}/audit`);
 }
 
-/** Issue 10: a site's SWMS builder (`/site/{siteId}/swms/new`) is a tradesperson's; other site paths are unmatched. */
+/**
+ * Issue 10: a site's SWMS builder (`/site/{siteId}/swms/new`) is a tradesperson's; so are issue 57's sign-on pages
+ * (`/site/{siteId}/swms` and `/site/{siteId}/swms/{swmsId}/sign`). Other site paths are unmatched.
+ */
 function siteArea(viewer: SignedInViewer, rest: readonly string[]): RouteAccess {
   const isSwmsBuilder = rest.length === 3 && rest[1] === 'swms' && rest[2] === 'new';
-  if (!isSwmsBuilder) return allow;
+  const isSignOn = rest[1] === 'swms' && (rest.length === 2 || (rest.length === 4 && rest[3] === 'sign'));
+  if (!isSwmsBuilder && !isSignOn) return allow;
   if (hasNoPortalRole(viewer)) return redirect('/unauthorised_role');
   return has(viewer, 'TradesPerson') ? allow : redirect('/unauthorised');
 }

@@ -37,6 +37,7 @@ import { swmsRoutes } from './routes/swms';
 import { swmsPdfRoutes } from './routes/swms-pdf';
 import { tradesRoutes } from './routes/trades';
 import { swmsSubmissionRoutes } from './routes/swms-submission';
+import { swmsSignOnRoutes } from './routes/swms-signons';
 import { fileRoutes } from './routes/files';
 import { autoCheckoutPlugin } from './site-visits/auto-checkout';
 import { untimed, type TimeStep } from './startup-steps';
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(siteActivityRoutes);
       await api.register(tradesRoutes);
       await api.register(swmsSubmissionRoutes);
+      await api.register(swmsSignOnRoutes);
       await api.register(liveRoutes);
       await api.register(auditRoutes);
       await api.register(swmsPdfRoutes);

@@ -177,6 +177,25 @@ export interface SwmsRevisionsTable {
   other_ppe: string;
 }
 
+export type SignOnKind = 'drawn' | 'typed' | 'authored';
+
+/**
+ * Migration 045: a worker's sign-on to one revision of a SWMS, append-only (the database refuses UPDATE and DELETE).
+ * The author's is written by the database with each revision ('authored'); a worker signs a revision once.
+ */
+export interface SwmsSignOnsTable {
+  id: Generated<string>;
+  swms_id: string;
+  revision: number;
+  site_id: string;
+  company_id: string;
+  user_id: string;
+  signed_at: Timestamp;
+  signature_kind: SignOnKind;
+  /** A drawn signature's PNG as a data URL, or the typed full name; null when authored. */
+  signature: string | null;
+}
+
 /** Migration 009: SWMS counts per company, site and submitter, kept by the swms table's triggers. */
 export interface SwmsCountsTable {
   company_id: string;
@@ -365,6 +384,7 @@ export interface Database {
   swms_awaiting_review: SwmsAwaitingReviewTable;
   swms_comments: SwmsCommentsTable;
   swms_revisions: SwmsRevisionsTable;
+  swms_signons: SwmsSignOnsTable;
   list_counts: ListCountsTable;
   check_ins: CheckInsTable;
   licences: LicencesTable;
@@ -384,7 +404,7 @@ export type MailDeliveryStatus = 'sending' | 'sent' | 'retrying' | 'failed';
 
 export interface MailDeliveriesTable {
   id: string;
-  kind: 'invitation' | 'review_digest' | 'changes_requested';
+  kind: 'invitation' | 'review_digest' | 'changes_requested' | 'signon_stale';
   invite_id: string | null;
   recipient: string;
   subject: string;

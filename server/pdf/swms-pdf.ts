@@ -5,7 +5,16 @@ import { formatActivity } from '../../src/domain/dates';
 import { ppeLabels } from '../../src/domain/ppe';
 import { consequenceScale, likelihoodScale, riskBand, riskBandColours } from '../../src/domain/risk';
 import { reviewStatusOf, swmsCommentPartLabels, type ReviewFlag, type Swms } from '../../src/domain/swms';
-import { moveDown, writeList, writeText } from './text';
+import { swmsSignOnMessages } from '../../src/domain/swms-signon';
+import { moveDown, textHeight, writeList, writeText } from './text';
+
+/** One line of a SWMS's sign-on sheet (issue 57 §3): who signed which revision when, and how. */
+export interface SignOnSheetLine {
+  readonly name: string;
+  readonly revision: number;
+  readonly signedAt: string;
+  readonly signature: { readonly kind: 'drawn'; readonly image: string } | { readonly kind: 'typed'; readonly name: string } | { readonly kind: 'authored' };
+}
 
 /** Everything one SWMS record holds, as the PDF prints it. */
 export interface SwmsRecord {
@@ -14,6 +23,8 @@ export interface SwmsRecord {
   readonly history: readonly AuditEvent[];
   readonly riskPhoto: Buffer | null;
   readonly controlPhoto: Buffer | null;
+  /** Every sign-on, oldest first; null when the reader may not see who signed (another site's supervisor). */
+  readonly signOns: readonly SignOnSheetLine[] | null;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -115,6 +126,58 @@ function comments(doc: Doc, swms: Swms): void {
   }
 }
 
+const signatureBox = { width: 170, height: 56 } as const;
+
+/** The signature column of a sign-on row: the drawn image, the typed name, or 'Author'. */
+function signature(doc: Doc, line: SignOnSheetLine, x: number, y: number): void {
+  const { width, height } = signatureBox;
+  if (line.signature.kind === 'drawn') {
+    try {
+      doc.image(Buffer.from(line.signature.image.slice(line.signature.image.indexOf(',') + 1), 'base64'), x, y, { fit: [width, height] });
+    } catch {
+      writeText(doc, 'The signature could not be read.', { x, y, width, size: 9, color: muted, pageBreaks: false });
+    }
+    return;
+  }
+  const [text, note] = line.signature.kind === 'typed' ? [line.signature.name, 'Typed name'] : ['Author', 'Signed by writing this revision'];
+  writeText(doc, text, { x, y, width, size: 12, weight: 'bold', color: ink, maxLines: 2, pageBreaks: false });
+  writeText(doc, note, { x, width, size: 8, color: muted, pageBreaks: false });
+}
+
+/**
+ * Issue 57 §3: the sheet the SWMS ends with, a row per sign-on: the worker's name, the revision and the time on the
+ * site's clock with its zone, and the signature.
+ */
+function signOnSheet(doc: Doc, record: SwmsRecord): void {
+  const { swms } = record;
+  heading(doc, 'Sign-on sheet');
+  if (record.signOns === null) {
+    writeText(doc, 'Who signed on is shown to the company’s admins and auditors and to the supervisor of this site.', { x: margin, size: 10, color: ink });
+    return;
+  }
+  writeText(doc, `This SWMS is at revision ${swms.revision}. Each worker confirmed: “${swmsSignOnMessages.confirmation}”.`, { x: margin, size: 9, color: muted });
+  moveDown(doc, 0.4, 9);
+  if (record.signOns.length === 0) writeText(doc, 'No sign-ons yet.', { x: margin, size: 10, color: ink });
+  const width = doc.page.width - margin * 2;
+  const textWidth = width - signatureBox.width - 16;
+  const signatureX = margin + width - signatureBox.width;
+  for (const line of record.signOns) {
+    const details = `Revision ${line.revision} · ${formatActivity(line.signedAt, swms.site.timeZone)}`;
+    const textRows = textHeight(doc, line.name, { size: 11, weight: 'bold', width: textWidth, maxLines: 3 }) + textHeight(doc, details, { size: 9, width: textWidth });
+    const rowHeight = Math.max(textRows, signatureBox.height) + 10;
+    // The footer sits 34 points from the bottom edge.
+    if (doc.y + rowHeight > doc.page.height - margin - 20) doc.addPage();
+    const top = doc.y;
+    writeText(doc, line.name, { x: margin, y: top, width: textWidth, size: 11, weight: 'bold', color: ink, maxLines: 3, pageBreaks: false });
+    writeText(doc, details, { x: margin, width: textWidth, size: 9, color: muted, pageBreaks: false });
+    signature(doc, line, signatureX, top);
+    const bottom = top + rowHeight;
+    doc.moveTo(margin, bottom - 4).lineTo(margin + width, bottom - 4).lineWidth(0.5).strokeColor(rule).stroke();
+    doc.x = margin;
+    doc.y = bottom;
+  }
+}
+
 /** Writes one SWMS, from the top of a fresh page, into doc. */
 export function writeSwms(doc: Doc, record: SwmsRecord): void {
   const { swms } = record;
@@ -169,6 +232,8 @@ export function writeSwms(doc: Doc, record: SwmsRecord): void {
   const last = record.history.at(-1);
   moveDown(doc, 0.5, 10);
   writeText(doc, last ? `Hash of the last event: ${last.hash}` : 'No audit event yet.', { x: margin, size: 9, color: muted });
+
+  signOnSheet(doc, record);
 }
 
 /** Page numbers and the footer line on every page, written once the content is complete. */

@@ -19,7 +19,7 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     const reader = requireCompanyReader(request, rawParam(request, 'companyId'));
     const { swmsId } = decodeOr400(SwmsParams, request.params);
     await readSwms(app, reader, swmsId);
-    const [record] = await swmsRecords(app, reader.companyId, [swmsId]);
+    const [record] = await swmsRecords(app, request.user, reader.companyId, [swmsId]);
     if (!record) throw badRequest(swmsMessages.notAuthorised);
     const pdf = await (await pdfWriter()).swmsPdf(record);
     return reply
@@ -53,7 +53,7 @@ export const swmsPdfRoutes: FastifyPluginAsync = async (app) => {
     } else {
       ids = body.swmsIds ?? [];
     }
-    const records = await swmsRecords(app, reader.companyId, ids);
+    const records = await swmsRecords(app, request.user, reader.companyId, ids);
     if (records.length !== new Set(ids).size) throw badRequest(swmsMessages.refused);
     if (records.length === 0) throw badRequest(swmsMessages.exportTooMany);
     const company = records[0]?.companyName ?? '';

@@ -5,6 +5,7 @@ import { swmsMessages, type Swms, type SwmsRevisionSummary } from '../../src/dom
 import { SwmsSubmission, swmsSubmissionMessages, type SwmsRevisionResult } from '../../src/domain/swms-submission';
 import { conflict, decodeOr400, forbidden, notFound } from '../http/errors';
 import { inTransaction } from '../db/transaction';
+import { queueSignOnStaleEmails } from '../mail/signon-stale';
 import type { Reviewer } from './access';
 import { findCompanySwms } from './repository';
 import { findRevisedSwms, findRevision, findRevisionBySubmission, listRevisions, recordRevision, writeRevision } from './revisions-repository';
@@ -13,7 +14,7 @@ import { findSubmissionSite, queueDigestItems, reviewRecipients } from './submis
 import { readSwms } from './service';
 import { swmsView } from './view';
 
-type App = Pick<FastifyInstance, 'db' | 'storage' | 'live'>;
+type App = Pick<FastifyInstance, 'db' | 'storage' | 'live' | 'mailQueue' | 'config'>;
 
 export interface RevisionOutcome {
   /** False when this revision's submission id was already stored by its author (a resend). */
@@ -38,7 +39,8 @@ async function revisedBefore(app: App, swmsId: string, submissionId: string): Pr
  * POST site/{siteId}/swms/{swmsId}/revisions (issue 57, WHS Regulation 302): the SWMS's author, checked in at its site
  * now or today as a submission requires, sends its next revision with the body of a submission. In one transaction the
  * SWMS row takes the revision's content with both flags back to For Review, the revision is stored for good, the audit
- * chain records it and the reviewers' digest is queued. The revision's submission id stores it once.
+ * chain records it and the reviewers' digest is queued. The revision is its author's sign-on (the database writes it),
+ * and every other worker whose sign-on it made stale is emailed to sign again. The revision's submission id stores it once.
  */
 export async function reviseSwms(app: App, request: FastifyRequest, rawSiteId: unknown, rawSwmsId: unknown, body: unknown, now = new Date()): Promise<RevisionOutcome> {
   const userId = request.user.sub;
@@ -78,9 +80,15 @@ export async function reviseSwms(app: App, request: FastifyRequest, rawSiteId: u
       riskOverallLevel: (submission.riskConsequenceLevel ?? 1) * (submission.riskLikelihoodLevel ?? 1),
     });
     await queueDigestItems(trx, swms.company_id, swms.id, await reviewRecipients(trx, swms.company_id, site.supervisor_role_id));
+    await queueSignOnStaleEmails(trx, app.mailQueue, app.config.publicUrl, { swmsId: swms.id, revision, authorId: userId });
     return { created: true, result: { swmsId: swms.id, revision } };
   });
-  if (outcome.created) await app.live.publish({ companyId: swms.company_id, topic: 'swms' });
+  if (outcome.created) {
+    app.mailQueue.wake();
+    await app.live.publish({ companyId: swms.company_id, topic: 'swms' });
+    // Earlier sign-ons are stale now: the gap lists and the SWMS's sign-ons change.
+    await app.live.publish({ companyId: swms.company_id, topic: 'signons' });
+  }
   return outcome;
 }
 

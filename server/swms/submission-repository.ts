@@ -4,12 +4,12 @@ import type { Actor } from '../audit/request-context';
 import type { Db } from '../db/database';
 import type { SwmsTable } from '../db/tables';
 
-/** A project site of a live company, with what a submission needs of it. */
+/** A project site of a live company, with what a submission (and a sign-on, issue 57) needs of it. */
 export async function findSubmissionSite(db: Db, siteId: string) {
   return db
     .selectFrom('project_sites as p')
     .innerJoin('companies as c', 'c.id', 'p.company_id')
-    .select(['p.id', 'p.company_id', 'p.time_zone', 'p.supervisor_role_id'])
+    .select(['p.id', 'p.company_id', 'p.time_zone', 'p.supervisor_role_id', 'p.site_number', 'p.address', 'p.suburb', 'p.postcode'])
     .where('p.id', '=', siteId)
     .where('c.deleted_at', 'is', null)
     .executeTakeFirst();

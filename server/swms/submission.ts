@@ -159,5 +159,7 @@ export async function submitSwms(app: App, request: FastifyRequest, rawSiteId: u
     return { created: false, swms: stored };
   }
   await app.live.publish({ companyId: site.company_id, topic: 'swms' });
+  // The site has one more SWMS to sign, which its author signed by submitting it (issue 57 §3).
+  await app.live.publish({ companyId: site.company_id, topic: 'signons' });
   return { created: true, swms: await readStored(app, site.company_id, swmsId) };
 }

@@ -38,6 +38,8 @@ export const signedInRoutes: RouteObject[] = [
       { path: '/profile/:profileId', element: lazyPage(() => import('../features/profile/edit-profile-page'), (module) => module.EditProfilePage) },
       { path: '/trades/:id', element: lazyPage(() => import('../features/trades/tradesperson-page'), (module) => module.TradespersonPage, { reads: startTradesHomeRead }) },
       { path: '/trades/:id/edit', element: lazyPage(() => import('../features/trades/edit-trades-profile-page'), (module) => module.EditTradesProfilePage) },
+      { path: '/site/:siteId/swms', element: lazyPage(() => import('../features/swms-signon/site-signon-page'), (module) => module.SiteSignOnPage) },
+      { path: '/site/:siteId/swms/:swmsId/sign', element: lazyPage(() => import('../features/swms-signon/read-and-sign-page'), (module) => module.ReadAndSignPage) },
       { path: '/site/:siteId/swms/new', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/site/:siteId/swms/:swmsId/revise', element: lazyPage(() => import('../features/swms-builder/swms-builder-page'), (module) => module.SwmsBuilderPage) },
       { path: '/workflows', element: lazyPage(() => import('../features/workflows/workflows-page'), (module) => module.WorkflowsPage) },

@@ -51,6 +51,10 @@ function whatHappened(event: AuditEvent): string {
         ? `sent revision ${revision} of SWMS ${label}: both reviews are back to For Review`
         : `sent a revision of SWMS ${label}: both reviews are back to For Review`;
     }
+    case 'swms.signedOn': {
+      const revision = (event.detail as { revision?: unknown } | null)?.revision;
+      return `signed on to ${typeof revision === 'number' ? `revision ${revision} of ` : ''}SWMS ${label}`;
+    }
     case 'checkIn.created':
       return `checked in at site ${label}`;
     case 'checkIn.refused': {

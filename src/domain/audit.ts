@@ -5,7 +5,7 @@ import { wholeNumberText } from './swms';
 export const auditMessages = {
   actor: 'The actor filter must be a user id',
   action: 'The action filter must be an action name such as swms.reviewed',
-  targetType: 'The target type must be one of company, project_site, swms, user, user_role',
+  targetType: 'The target type must be one of company, project_site, swms, swms_signon, user, user_role',
   targetId: 'The target id filter must be a record id',
   from: 'From must be a date and time, e.g. 2026-11-21T00:00:00Z',
   to: 'To must be a date and time, e.g. 2026-11-30T23:59:59Z',
@@ -14,7 +14,7 @@ export const auditMessages = {
   limit: 'Ask for between 1 and 200 events at a time',
 } as const;
 
-const auditTargetTypes = ['company', 'project_site', 'swms', 'user', 'user_role', 'database'] as const;
+const auditTargetTypes = ['company', 'project_site', 'swms', 'swms_signon', 'user', 'user_role', 'database'] as const;
 
 const isInstant = (value: string) => value.length <= 40 && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 const instant = (message: string) => Schema.String.annotate({ message }).check(Schema.makeFilter<string>((value) => isInstant(value) || message));

@@ -125,6 +125,11 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   controlImplementation: 'How the controls are implemented',
   controlMonitoring: 'How the controls are monitored',
   controlReview: 'How the controls are reviewed',
+  revision: 'Revision',
+  signature: 'Signature',
+  /** A sign-on signature's kind (drawn or typed): the only `kind` a request sends. */
+  kind: 'Signature',
+  confirmed: 'Confirmation',
 };
 
 /** Groups whose own name would only repeat the form's heading before a nested field's name. */

@@ -72,6 +72,11 @@ export const SiteSwmsToSign = Schema.Struct({
 export type SiteSwmsToSign = typeof SiteSwmsToSign.Type;
 
 /**
+ * GET site/{siteId}/swms/{swmsId} (the same tradesperson): the SWMS's latest revision as `Swms` (src/domain/swms.ts), the
+ * whole document the phone's 'Read and sign' shows; 403 `notCheckedIn`, 404 `notFound`.
+ */
+
+/**
  * GET company/{id}/swms/{swmsId}/signons (admin, supervisor, auditor): each worker's latest sign-on, current first then
  * stale, newest first within each. `signature` is the drawn PNG as a data URL, the typed name, or 'authored'.
  */

@@ -7,7 +7,7 @@ import { Swms, SwmsList, swmsMessages, type SwmsListItem } from '../../src/domai
 import { seedDemo } from '../../server/seed/demo';
 import { describeOnPostgres } from '../support/on-postgres';
 import { answer, call as callApi, type Method } from './calls';
-import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { createTestAppOn, signedInAccount, type SignedInAccount } from './test-app';
 
 type Account = SignedInAccount;
 
@@ -26,17 +26,6 @@ const listUrl = (companyId: string, query = '') => `/api/company/${companyId}/sw
 function decoded<A>(result: { ok: true; value: A } | { ok: false; issues: readonly { path: string; message: string }[] }): A {
   if (!result.ok) throw new Error(`response does not match its schema: ${JSON.stringify(result.issues)}`);
   return result.value;
-}
-
-/** The database the file's app runs on: PGlite when `embedded`, else the PostgreSQL server TEST_DATABASE_URL names. */
-async function appOn(embedded: boolean) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (embedded) delete process.env.TEST_DATABASE_URL;
-  try {
-    return await createTestApp();
-  } finally {
-    if (serverUrl !== undefined) process.env.TEST_DATABASE_URL = serverUrl;
-  }
 }
 
 function changesRequestedOn(embedded: boolean) {
@@ -89,7 +78,7 @@ function changesRequestedOn(embedded: boolean) {
 
 
   beforeAll(async () => {
-    const test = await appOn(embedded);
+    const test = await createTestAppOn(embedded);
     close = test.close;
     const app = test.app;
     await seedDemo(app.db, app.storage);

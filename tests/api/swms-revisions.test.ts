@@ -13,7 +13,7 @@ import { isFileHeld } from '../../server/storage/files-repository';
 import { describeOnPostgres } from '../support/on-postgres';
 import { jpegFile } from '../support/upload-fixtures';
 import { answer, call as callApi, type Method } from './calls';
-import { createTestApp, signedInAccount, type SignedInAccount } from './test-app';
+import { createTestAppOn, signedInAccount, type SignedInAccount } from './test-app';
 
 type Account = SignedInAccount;
 
@@ -39,17 +39,6 @@ const migration043 = readFileSync(new URL('../../server/db/migrations/043_swms_r
 function decoded<A>(result: { ok: true; value: A } | { ok: false; issues: readonly { path: string; message: string }[] }): A {
   if (!result.ok) throw new Error(`response does not match its schema: ${JSON.stringify(result.issues)}`);
   return result.value;
-}
-
-/** The database the file's app runs on: PGlite when `embedded`, else the PostgreSQL server TEST_DATABASE_URL names. */
-async function appOn(embedded: boolean) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (embedded) delete process.env.TEST_DATABASE_URL;
-  try {
-    return await createTestApp();
-  } finally {
-    if (serverUrl !== undefined) process.env.TEST_DATABASE_URL = serverUrl;
-  }
 }
 
 function complete(taskDescription = 'Install the level 2 sub-board'): SwmsSubmission {
@@ -134,7 +123,7 @@ function revisionsOn(embedded: boolean) {
 
 
   beforeAll(async () => {
-    const test = await appOn(embedded);
+    const test = await createTestAppOn(embedded);
     close = test.close;
     const app = test.app;
     await app.reviewDigest.stop();

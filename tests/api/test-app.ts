@@ -89,6 +89,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   return { app, baseUrl, close };
 }
 
+/**
+ * The app of a test file that runs its tests on both databases: PGlite when `embedded`, else the PostgreSQL server
+ * TEST_DATABASE_URL names.
+ */
+export async function createTestAppOn(embedded: boolean, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (embedded) delete process.env.TEST_DATABASE_URL;
+  try {
+    return await createTestApp(overrides);
+  } finally {
+    if (serverUrl !== undefined) process.env.TEST_DATABASE_URL = serverUrl;
+  }
+}
+
 export interface SignedInAccount {
   readonly token: string;
   readonly userId: string;

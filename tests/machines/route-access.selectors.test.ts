@@ -85,6 +85,11 @@ const cases: [rule: string, path: string, who: RouteViewer, expected: RouteAcces
   ['a company user at the SWMS builder is unauthorised', '/site/site-4/swms/new', supervisor, to('/unauthorised')],
   ['an Unregistered user at the SWMS builder has no roles', '/site/site-4/swms/new', unregistered, to('/unauthorised_role')],
   ['a signed-out visitor of the SWMS builder signs in first', '/site/site-4/swms/new', signedOut, signIn],
+  ["the site's SWMS to sign on to are for tradespeople", '/site/site-4/swms', tradesPerson, allow],
+  ["'Read and sign' is for tradespeople", '/site/site-4/swms/swms-1/sign', tradesPerson, allow],
+  ["a company user at a site's SWMS to sign is unauthorised", '/site/site-4/swms', supervisor, to('/unauthorised')],
+  ["a company user at 'Read and sign' is unauthorised", '/site/site-4/swms/swms-1/sign', supervisor, to('/unauthorised')],
+  ["a signed-out visitor of 'Read and sign' signs in first", '/site/site-4/swms/swms-1/sign', signedOut, signIn],
 
   ["a supervisor may see a site's details", '/company/acme/projectsites/7', supervisor, allow],
   ["a supervisor may see a site's evacuation list", '/company/acme/projectsites/7/evacuation', supervisor, allow],

@@ -23,3 +23,15 @@ export function fileNamed(filename: string): Buffer {
   if (/\.pdf$/i.test(filename)) return pdfFile();
   throw new Error(`No upload fixture for ${filename}`);
 }
+
+/**
+ * Issue 57 §3: a drawn signature as a phone's pad sends it, a PNG data URL: a 360 x 120 white pad holding one wavy dark
+ * stroke (`wave` shifts it, so two signatures differ). A few KB, well under the server's limit.
+ */
+export function drawnSignature(wave = 0): string {
+  const png = encodePng(360, 120, (x, y) => {
+    const stroke = 60 + Math.round(30 * Math.sin((x + wave) / 17) * Math.cos(x / 41));
+    return x >= 20 && x < 340 && Math.abs(y - stroke) <= 1 ? [20, 20, 20, 255] : [255, 255, 255, 255];
+  });
+  return `data:image/png;base64,${png.toString('base64')}`;
+}

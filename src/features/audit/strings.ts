@@ -37,6 +37,7 @@ export const actionOptions = [
   { value: 'swms.returnedForReview', label: 'SWMS returned to For Review' },
   { value: 'swms.changesRequested', label: 'SWMS changes requested' },
   { value: 'swms.revised', label: 'SWMS revised' },
+  { value: 'swms.signedOn', label: 'Signed on to a SWMS' },
   { value: 'site.create', label: 'Site created' },
   { value: 'site.update', label: 'Site edited' },
   { value: 'site.status', label: 'Site status changed' },
@@ -57,6 +58,7 @@ export const actionOptions = [
 export const targetOptions = [
   { value: '', label: auditText.anyTarget },
   { value: 'swms', label: 'SWMS' },
+  { value: 'swms_signon', label: 'SWMS sign-ons' },
   { value: 'project_site', label: 'Project sites' },
   { value: 'company', label: 'Company' },
   { value: 'user_role', label: 'Employees' },

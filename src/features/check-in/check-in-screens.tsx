@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { newSwmsPath } from '../../domain/swms-draft';
+import { siteSignOnPath } from '../../domain/swms-signon';
 import { SignInPanel } from './sign-in-panel';
 import { checkInText } from './strings';
 
@@ -186,13 +187,25 @@ export function ReadyScreen({ actor, site }: ScreenProps & { readonly site: Visi
   );
 }
 
-function NewSwmsLink({ siteId }: { readonly siteId: string }) {
+function NewSwmsLink({ siteId, variant = 'accent' }: { readonly siteId: string; readonly variant?: 'accent' | 'secondary' }) {
   useBuilderReady(siteId);
   return (
     <div className="gate-swms">
       <p>{checkInText.swmsLead}</p>
-      <Button asChild size="lg" variant="accent" className="gate-primary">
+      <Button asChild size="lg" variant={variant} className="gate-primary">
         <Link to={newSwmsPath(siteId)}>{checkInText.newSwms}</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** Issue 57 §3: straight after check-in, the site's SWMS to read and sign before starting. */
+function SignOnLink({ siteId }: { readonly siteId: string }) {
+  return (
+    <div className="gate-swms">
+      <p>{checkInText.signOnLead}</p>
+      <Button asChild size="lg" variant="accent" className="gate-primary">
+        <Link to={siteSignOnPath(siteId)}>{checkInText.siteSwms}</Link>
       </Button>
     </div>
   );
@@ -209,7 +222,8 @@ export function CheckedInScreen({ actor, siteId }: ScreenProps & { readonly site
         <h2 className="gate-panel-title">{checkInText.checkedIn}</h2>
         {checkIn ? <p>{checkInText.checkedInSince(formatDateTime(checkIn.checkedInAt, timeZone))}</p> : null}
       </section>
-      <NewSwmsLink siteId={siteId} />
+      <SignOnLink siteId={siteId} />
+      <NewSwmsLink siteId={siteId} variant="secondary" />
       <div className="gate-actions">
         <Button size="lg" variant="secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => actor.send({ type: 'visit.checkOut' })}>
           {busy ? <span className="button-spinner" aria-hidden="true" /> : null}

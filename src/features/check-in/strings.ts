@@ -36,6 +36,8 @@ export const checkInText = {
   checkedInSince: (time: string) => `On site since ${time}`,
   checkOut: 'Check out',
   newSwms: 'New SWMS',
+  siteSwms: 'SWMS on this site',
+  signOnLead: 'Read and sign the SWMS for the work you do here before you start.',
   swmsLead: 'Doing high-risk work here today? Write your SWMS before you start.',
   checkedOut: siteVisitMessages.checkedOut,
   checkedOutTimes: (checkedIn: string, checkedOut: string) => `In ${checkedIn} · Out ${checkedOut}`,

@@ -9,6 +9,7 @@ import { ProblemState } from '../../ui/problem-state';
 import { BackLink, LoadingState } from '../../ui/status';
 import { sitePaths } from './paths';
 import { OnSiteCard } from './on-site-card';
+import { SignOnGapsCard } from './sign-on-gaps-card';
 import { SiteCheckIns, SiteSwms } from './site-activity';
 import { SiteGateCard } from './site-gate-card';
 import { SiteStatusControl } from './site-status-control';
@@ -80,7 +81,10 @@ function SiteDetails({ site, onChanged }: { readonly site: ProjectSite; readonly
         </CardContent>
       </Card>
       <div className="site-now">
-        <OnSiteCard site={site} canCheckOut={!readOnly} />
+        <div className="site-now-people">
+          <OnSiteCard site={site} canCheckOut={!readOnly} />
+          <SignOnGapsCard site={site} />
+        </div>
         {readOnly ? null : <SiteGateCard site={site} />}
       </div>
       <Card>

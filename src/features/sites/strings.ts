@@ -89,6 +89,17 @@ export const siteGateText = {
 } as const;
 
 /** Issue 10 §3: who is on site now, and the evacuation list. */
+/** Issue 57 §3: the site's live gap list. */
+export const signOnGapsText = {
+  title: 'On site without a current sign-on',
+  count: (count: number) => `On site without a current sign-on: ${count}`,
+  empty: 'Everyone on site has signed on to the current revision of a SWMS for this site.',
+  listLabel: 'People on site without a current sign-on',
+  missing: 'Not signed on',
+  stale: 'Signed an earlier revision only',
+  timeIn: 'In',
+} as const;
+
 export const onSiteText = {
   title: (count: number) => `On site now: ${count}`,
   loadingTitle: 'On site now',

@@ -1,5 +1,25 @@
 import { reviewStatusLabels, swmsMessages, type ReviewStatus } from '../../domain/swms';
 
+/** Issue 57 §3: the SWMS page's 'Sign-ons' card. */
+export const swmsSignOnsText = {
+  title: 'Sign-ons',
+  summary: (revision: number, current: number, stale: number) =>
+    `Revision ${revision}: ${current} signed on${stale > 0 ? `, ${stale} signed an earlier revision only` : ''}`,
+  empty: 'No one has signed on to this SWMS yet. Workers sign on from their phones after checking in at the site.',
+  listLabel: 'Workers signed on to this SWMS',
+  worker: 'Worker',
+  revision: 'Revision',
+  signedAt: 'Signed',
+  state: 'State',
+  signature: 'Signature',
+  current: 'Current',
+  stale: 'Stale: earlier revision',
+  signatureOf: (name: string) => `Signature of ${name}`,
+  typed: 'typed',
+  authored: 'Author (by submitting)',
+  refreshing: 'Updating',
+} as const;
+
 export const swmsText = {
   list: 'SWMS',
   submission: 'SWMS Submission',

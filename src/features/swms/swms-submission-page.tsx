@@ -13,6 +13,7 @@ import { SwmsHistoryCard } from './swms-history-card';
 import { SwmsPdfButton } from './swms-pdf-button';
 import { SwmsOverviewCard } from './swms-overview-card';
 import { SwmsCommentsCard, SwmsReviewCard } from './swms-review-card';
+import { SwmsSignOnsCard } from './swms-signons-card';
 import { SwmsTaskCard } from './swms-task-card';
 import { swmsText } from './strings';
 import { useSwms, useSwmsRevisionRead } from './use-swms';
@@ -79,6 +80,7 @@ function SwmsDetails({ companyId, swms }: { readonly companyId: string; readonly
       <RiskCard swms={swms} />
       <SwmsTaskCard swms={swms} />
       <SwmsHighRiskCard highRiskWork={swms.highRiskWork} />
+      <SwmsSignOnsCard companyId={companyId} swmsId={swms._id} timeZone={swms.site.timeZone} />
       <SwmsHistoryCard companyId={companyId} swmsId={swms._id} version={reviewState} />
     </>
   );

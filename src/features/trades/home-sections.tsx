@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/status-menu/status-badge';
 import { formatDateTime } from '../../domain/dates';
 import { reviewStatusLabels, swmsCommentPartLabels } from '../../domain/swms';
 import { newSwmsPath } from '../../domain/swms-draft';
-import { revisePath } from '../../domain/swms-signon';
+import { revisePath, siteSignOnPath } from '../../domain/swms-signon';
 import type { TradesActivity } from '../../domain/trades';
 import { tradesEditPath } from '../../domain/trades-paths';
 import { Button } from '../../ui/button';
@@ -16,6 +16,7 @@ import { DetailItem, DetailList } from '../../ui/details';
 import { AlertIcon } from '../../ui/icons';
 import { useFirstItems } from './first-items';
 import { LicenceList } from './licence-list';
+import { SignOnNudge } from './sign-on-nudge';
 import { homeText, tradesFieldLabels, tradesText } from './strings';
 
 const siteLine = (site: ActivitySite) => [site.address, site.suburb].filter(Boolean).join(', ');
@@ -58,8 +59,12 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
           <div key={checkIn._id} className="home-on-site-item">
             <SiteName site={checkIn.site} />
             <p className="home-on-site-time">{homeText.checkedInAt(formatDateTime(checkIn.checkedInAt, checkIn.site.timeZone))}</p>
+            <SignOnNudge siteId={checkIn.site._id} />
             <div className="home-actions">
-              <Button asChild size="lg">
+              <Button asChild size="lg" className="home-signon">
+                <Link to={siteSignOnPath(checkIn.site._id)}>{homeText.siteSwms}</Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
                 <Link to={newSwmsPath(checkIn.site._id)}>{homeText.newSwms}</Link>
               </Button>
               <Button
@@ -79,7 +84,13 @@ export function OnSiteCard({ activity, today, timeZone, busy, checkingOutSite, o
         {earlier.map((site) => (
           <div key={site._id} className="home-on-site-item">
             <SiteName site={site} />
+            <SignOnNudge siteId={site._id} />
             <div className="home-actions">
+              <Button asChild size="lg" variant="secondary" className="home-signon">
+                <Link to={siteSignOnPath(site._id)} aria-label={homeText.siteSwmsFor(siteLine(site))}>
+                  {homeText.siteSwms}
+                </Link>
+              </Button>
               <Button asChild size="lg" variant="secondary">
                 <Link to={newSwmsPath(site._id)} aria-label={homeText.newSwmsFor(siteLine(site))}>
                   {homeText.newSwms}

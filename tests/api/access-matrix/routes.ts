@@ -3,7 +3,8 @@ import { companyBody } from '../../support/company-body';
 import type { RouteEntry } from '../route-entries';
 import { completeSwms } from '../fuzz/fixtures';
 import type { FastifyInstance } from 'fastify';
-import { checkedInAtOwnSite, inviteBody, siteBody, type CompanyRecords, type Principal, type World } from './world';
+import { drawnSignature } from '../../support/upload-fixtures';
+import { checkedInAtOwnSite, inviteBody, siteBody, supervisingOwnSite, type CompanyRecords, type Principal, type World } from './world';
 
 /**
  * Who gets through a route's access check: `own` only with their own company's records (a
@@ -174,6 +175,9 @@ export const matrixRoutes: readonly MatrixRoute[] = [
     body: (records) => ({ status: 'Reviewed', swmsId: records.swmsId }),
     nested: true,
   },
+  // Issue 57 §3: a site's sign-ons are read by the company's admins and auditors, and the supervisor the site names.
+  { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/signons', reach: staff, params: swms, nested: true, prepare: supervisingOwnSite },
+  { method: 'GET', url: '/api/company/:id/projectSites/:siteId/signon-gaps', reach: staff, params: site, nested: true, prepare: supervisingOwnSite },
   { method: 'GET', url: '/api/company/:id/projectSites/:siteId/swms', reach: staff, params: site, nested: true },
   { method: 'GET', url: '/api/company/:id/projectSites/:siteId/checkins', reach: staff, params: site, nested: true },
   { method: 'GET', url: '/api/company/:id/audit', reach: auditTrail, params: company },
@@ -244,6 +248,16 @@ export const matrixRoutes: readonly MatrixRoute[] = [
     capability: "the site's QR key is the secret posted at the gate: whoever scanned it may read the site",
   },
   { method: 'POST', url: '/api/site/:siteId/swms', reach: { TradesPerson: 'own' }, params: gate, body: () => completeSwms() },
+  { method: 'GET', url: '/api/site/:siteId/swms/:swmsId', reach: { TradesPerson: 'own' }, params: (records) => ({ siteId: records.siteId, swmsId: records.swmsId }) },
+  // Before the revision below: the TradesPerson signs revision 1, which their submission signed already (200).
+  {
+    method: 'POST',
+    url: '/api/site/:siteId/swms/:swmsId/signon',
+    reach: { TradesPerson: 'own' },
+    params: (records) => ({ siteId: records.siteId, swmsId: records.swmsId }),
+    body: () => ({ revision: 1, signature: { kind: 'drawn', image: drawnSignature() }, confirmed: true }),
+  },
+  { method: 'GET', url: '/api/site/:siteId/signons', reach: { TradesPerson: 'own' }, params: gate },
   {
     method: 'POST',
     url: '/api/site/:siteId/swms/:swmsId/revisions',

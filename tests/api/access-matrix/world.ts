@@ -166,6 +166,22 @@ export async function checkedInAtOwnSite(app: FastifyInstance, world: World): Pr
   world.own.checkInId = visit.id;
 }
 
+/**
+ * Makes the matrix's CompanySupervisor the supervisor of the own company's site: a site's sign-ons are read by the
+ * company's admins and auditors and by the supervisor the site names (issue 57 §3).
+ */
+export async function supervisingOwnSite(app: FastifyInstance, world: World): Promise<void> {
+  const role = await app.db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.id')
+    .where('u.email', '=', 'supervisor.matrix@example.test')
+    .where('r.company_id', '=', world.own.companyId)
+    .where('r.role', '=', 'CompanySupervisor')
+    .executeTakeFirstOrThrow();
+  await app.db.updateTable('project_sites').set({ supervisor_role_id: role.id }).where('id', '=', world.own.siteId).execute();
+}
+
 /** Reads again what a call may have replaced (a QR refresh gives the site a new key). */
 export async function refreshWorld(app: FastifyInstance, world: World): Promise<void> {
   world.own.siteKey = await siteKey(app, world.own.siteId);

@@ -18,6 +18,8 @@ import {
 import { CheckInRequest, CheckOutRequest, JoinSiteRequest } from '../../../src/domain/site-visit';
 import { SwmsExportRequest, SwmsListQuery, SwmsStatusChange } from '../../../src/domain/swms';
 import { SwmsSubmission } from '../../../src/domain/swms-submission';
+import { SwmsSignOnRequest } from '../../../src/domain/swms-signon';
+import { drawnSignature } from '../../support/upload-fixtures';
 import { TokenRequest } from '../../../src/domain/token';
 import { TradesProfileUpdate } from '../../../src/domain/trades';
 import { abnFor } from '../../support/company-body';
@@ -166,6 +168,19 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
     }),
   },
 
+  { method: 'GET', url: '/api/site/:siteId/swms/:swmsId', as: 'tradesPerson', runs: pathRuns, params: (fixtures) => ({ siteId: fixtures.siteId, swmsId: fixtures.swmsId }) },
+  // Before the revisions below, so that revision 1 is still the latest to sign. The fuzz model reads a union as its first
+  // member: the drawn signature, given a real PNG.
+  {
+    method: 'POST',
+    url: '/api/site/:siteId/swms/:swmsId/signon',
+    as: 'tradesPerson',
+    runs: bodyRuns,
+    body: [SwmsSignOnRequest],
+    params: (fixtures) => ({ siteId: fixtures.siteId, swmsId: fixtures.swmsId }),
+    known: () => ({ revision: fc.constant(1), 'signature.image': fc.constant(drawnSignature()) }),
+  },
+  { method: 'GET', url: '/api/site/:siteId/signons', as: 'tradesPerson', runs: pathRuns, params: gate },
   {
     method: 'POST',
     url: '/api/site/:siteId/swms/:swmsId/revisions',
@@ -217,6 +232,8 @@ export const fuzzRoutes: readonly FuzzRoute[] = [
       company: fc.constant(fixtures.companyId),
     }),
   },
+  { method: 'GET', url: '/api/company/:companyId/swms/:swmsId/signons', as: 'admin', runs: pathRuns, params: ownSwms },
+  { method: 'GET', url: '/api/company/:id/projectSites/:siteId/signon-gaps', as: 'admin', runs: pathRuns, params: ownSite },
   { method: 'GET', url: '/api/company/:id/projectSites/:siteId/swms', as: 'admin', runs: queryRuns, query: SiteActivityQuery, params: ownSite, known: () => ({ limit: wholeNumber(50) }) },
   { method: 'GET', url: '/api/company/:id/projectSites/:siteId/checkins', as: 'admin', runs: queryRuns, query: SiteActivityQuery, params: ownSite, known: () => ({ limit: wholeNumber(50) }) },
 

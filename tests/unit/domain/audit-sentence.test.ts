@@ -54,6 +54,13 @@ describe('auditSentence', () => {
     );
   });
 
+  it('names the revision a worker signed on to (issue 57 §3)', () => {
+    const tradie = { _id: 'u2', name: 'Ben Hughes', email: 'ben@example.com', role: 'TradesPerson' };
+    expect(auditSentence(event({ actor: tradie, action: 'swms.signedOn', target: { type: 'swms_signon', _id: 'g1', label: 'HB-1047 / Rope access' }, detail: { revision: 2 } }))).toBe(
+      'Ben Hughes (Trades Person) signed on to revision 2 of SWMS HB-1047 / Rope access, 21 Nov 2026 14:05',
+    );
+  });
+
   it('shortens a hash to its first and last four characters', () => {
     expect(shortHash('3f9a0000000000000000c21e')).toBe('3f9a…c21e');
   });

@@ -2,7 +2,8 @@ import type { OnSitePerson } from '../../../src/domain/site-visit';
 import type { Swms } from '../../../src/domain/swms';
 import type { EvacuationList } from '../../../server/pdf/evacuation-list';
 import type { SitePoster } from '../../../server/pdf/site-poster';
-import type { SwmsRecord } from '../../../server/pdf/swms-pdf';
+import type { SignOnSheetLine, SwmsRecord } from '../../../server/pdf/swms-pdf';
+import { drawnSignature } from '../../support/upload-fixtures';
 
 /** A name in each script the portal accepts, and an emoji; each is printed and read back. */
 export const scriptNames = {
@@ -61,7 +62,21 @@ function sampleSwms(): Swms {
   };
 }
 
-export const sampleRecord = (): SwmsRecord => ({ companyName, swms: sampleSwms(), history: [], riskPhoto: null, controlPhoto: null });
+/**
+ * Issue 57 §3: the author's sign-on, then a worker of each script: drawn, typed (in their own script) in turn, the last
+ * on the earlier revision's time.
+ */
+export function sampleSignOns(): SignOnSheetLine[] {
+  const workers = Object.values(scriptNames).map((name, index): SignOnSheetLine => ({
+    name,
+    revision: 1,
+    signedAt: new Date(Date.parse('2026-12-01T19:40:00.000Z') + index * 60_000).toISOString(),
+    signature: index % 2 === 0 ? { kind: 'drawn', image: drawnSignature(index * 7) } : { kind: 'typed', name },
+  }));
+  return [{ name: `${submitter.firstName} ${submitter.surname}`, revision: 1, signedAt: '2026-12-01T20:51:00.000Z', signature: { kind: 'authored' } }, ...workers];
+}
+
+export const sampleRecord = (): SwmsRecord => ({ companyName, swms: sampleSwms(), history: [], riskPhoto: null, controlPhoto: null, signOns: sampleSignOns() });
 
 export function sampleEvacuation(): EvacuationList {
   const people: OnSitePerson[] = Object.values(scriptNames).map((name, index) => {

@@ -9,7 +9,7 @@ import { evacuationListPdf } from '../../../server/pdf/evacuation-list';
 import { sitePosterPdf } from '../../../server/pdf/site-poster';
 import { swmsBundlePdf, swmsPdf } from '../../../server/pdf/swms-pdf';
 import { writeText } from '../../../server/pdf/text';
-import { companyName, longUrl, longWord, sampleEvacuation, samplePoster, sampleRecord, scriptNames, submitter } from './pdf-samples';
+import { companyName, longUrl, longWord, sampleEvacuation, samplePoster, sampleRecord, sampleSignOns, scriptNames, submitter } from './pdf-samples';
 
 const run = promisify(execFile);
 let workDir: string;
@@ -101,7 +101,8 @@ describe('the SWMS record', () => {
     const text = await extracted(await swmsPdf(sampleRecord()));
     expect(squashed(text)).toContain(squashed(`${submitter.firstName} ${submitter.surname}`));
     for (const [script, name] of inOrder) expect(text.split('\n'), script).toContain(name);
-    expect(devanagari(text)).toBe(devanagari(scriptNames.devanagari));
+    // Once in the task, once on the sign-on sheet.
+    expect(devanagari(text)).toBe(devanagari(scriptNames.devanagari).repeat(2).split('').sort().join(''));
     expect(text).not.toMatch(/[\u00D5\u00D8]/);
   });
 
@@ -128,6 +129,29 @@ describe('the SWMS record', () => {
   it('keeps the text of every period once an earlier document drew an ellipsis (its glyph is made of periods)', async () => {
     expect(await extracted(await oneLine('Wait for it…'))).toContain('Wait for it…');
     expect(await extracted(await oneLine('Excavation deeper than 1.5 m'))).toContain('Excavation deeper than 1.5 m');
+  });
+
+  it('ends with the sign-on sheet (issue 57 §3): each worker in their script, the revision, the site time with its zone, and the signature', async () => {
+    const bytes = await swmsPdf(sampleRecord());
+    const text = await extracted(bytes);
+    const sheet = text.slice(text.lastIndexOf('SIGN-ON SHEET'));
+    expect(sheet).not.toBe(text.slice(-1));
+    for (const [script, name] of inOrder) expect(sheet.split('\n').filter((line) => line.includes(name)).length, script).toBeGreaterThan(0);
+    expect(devanagari(sheet).length).toBeGreaterThan(0);
+    // 19:40 UTC on 1 December is 06:40 the next morning in Sydney, summer time.
+    expect(sheet).toContain('Revision 1 · Wednesday, 2nd December 2026, 06:40 AEDT');
+    expect(sheet).toContain('Author');
+    expect(sheet).toContain('Typed name');
+    const drawn = sampleSignOns().filter((line) => line.signature.kind === 'drawn').length;
+    const { stdout } = await run('pdfimages', ['-list', await saved(bytes)]);
+    expect(stdout.split('\n').filter((line) => line.trim().split(/\s+/)[2] === 'image').length).toBe(drawn);
+    expect(outside(await wordBoxes(bytes))).toEqual([]);
+
+    const hidden = await extracted(await swmsPdf({ ...sampleRecord(), signOns: null }));
+    expect(hidden).toContain('Who signed on is shown to the company’s admins and auditors and to the supervisor of this site.');
+    expect(hidden).not.toContain('Typed name');
+    const none = await extracted(await swmsPdf({ ...sampleRecord(), signOns: [] }));
+    expect(none).toContain('No sign-ons yet.');
   });
 
   it('prints what no font draws as a visible U+FFFD, never as another character', async () => {

@@ -1,0 +1,4 @@
+import { describeModel } from './runner';
+import { swmsSignOnModel } from './swms-signon.model';
+
+describeModel(swmsSignOnModel);
