@@ -93,6 +93,8 @@ const screen = (page: Page) => ({
 });
 
 async function draw(page: Page): Promise<void> {
+  // The mouse moves in the viewport: the pad, below the SWMS, is scrolled into it first.
+  await screen(page).pad.scrollIntoViewIfNeeded();
   const box = await screen(page).pad.boundingBox();
   if (!box) throw new Error('The signature pad has no box');
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
