@@ -102,6 +102,12 @@ test('a worker signs on to a site’s SWMS by drawing and by typing, and the rev
   await expect(gaps.getByRole('listitem').filter({ hasText: workerName })).toContainText('Not signed on');
   await snap(reviewer.page, 'site-signon-gaps');
 
+  // The check-in page offers the site's SWMS; so does the home, with a nudge naming how many wait.
+  await expect(tradie.getByRole('link', { name: 'SWMS on this site' })).toBeVisible();
+  await tradie.goto(`/trades/${worker.payload.sub}`);
+  await expect(tradie.getByRole('status').filter({ hasText: '2 SWMS here need your signature before you start.' })).toBeVisible();
+  await snap(tradie, 'trades-home-signon');
+
   // 'SWMS on this site': both unsigned.
   await tradie.getByRole('link', { name: 'SWMS on this site' }).click();
   await expect(tradie).toHaveURL(new RegExp(`/site/${site._id}/swms$`));

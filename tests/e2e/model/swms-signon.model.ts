@@ -7,7 +7,7 @@ import type { ModelEvent } from '../../support/machine-paths';
 import { Api, openContext, type Account } from './accounts';
 import { HeldRequest } from './held-requests';
 import { modelCompany, type ModelSite } from './model-company';
-import { expectLoading, toast } from './pages/common.screens';
+import { expectLoading } from './pages/common.screens';
 import { defineModel, type BrowserTraversal, type World } from './runner';
 
 const submission = (taskDescription: string) => ({
@@ -51,7 +51,6 @@ const events: Record<string, ModelEvent[] | ((snapshot: AnyMachineSnapshot) => M
   'xstate.error.actor.sendSignOn': [
     { type: 'xstate.error.actor.sendSignOn', error: Object.assign(new Error(swmsSignOnMessages.notLatest), { status: 409 }), label: 'a newer revision' },
     { type: 'xstate.error.actor.sendSignOn', error: networkDown, label: 'network' },
-    { type: 'xstate.error.actor.sendSignOn', error: Object.assign(new Error(swmsSignOnMessages.notCheckedIn), { status: 403 }), label: 'not checked in' },
   ],
   'xstate.done.actor.reloadSwms': [{ type: 'xstate.done.actor.reloadSwms', output: revision(2) }],
   'xstate.error.actor.reloadSwms': [{ type: 'xstate.error.actor.reloadSwms', error: networkDown }],
@@ -93,6 +92,8 @@ const screen = (page: Page) => ({
 });
 
 async function draw(page: Page): Promise<void> {
+  // The mouse moves in the viewport: the pad, below the SWMS, is scrolled into it first.
+  await screen(page).pad.scrollIntoViewIfNeeded();
   const box = await screen(page).pad.boundingBox();
   if (!box) throw new Error('The signature pad has no box');
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
@@ -175,9 +176,7 @@ export const swmsSignOnModel = defineModel({
     },
     'swmsSignOn.ready.signing': async ({ world, snapshot }) => {
       await expect(screen(world.page).tick).toBeChecked();
-      const error = contextOf(snapshot).sendError;
-      if (error) await expect(world.page.getByRole('alert').filter({ hasText: error })).toBeVisible();
-      if (error && error !== signOnOfflineMessage) await expect(toast(world.page, error).first()).toBeVisible();
+      if (contextOf(snapshot).sendError) await expect(world.page.getByRole('alert').filter({ hasText: signOnOfflineMessage })).toBeVisible();
     },
     'swmsSignOn.sending': async ({ world }) => {
       await expect(screen(world.page).send).toBeDisabled();
@@ -214,24 +213,21 @@ export const swmsSignOnModel = defineModel({
       world.held = null;
       const { shared } = world;
       if (event.label === 'network') return sending?.abort();
-      if (event.label === 'a newer revision') {
-        // The author revises the SWMS while the worker's sign-on is on its way: the server answers 409.
-        await shared.authorApi.call('POST', `site/${shared.site._id}/swms/${shared.swmsId}/revisions`, submission(`${shared.task} (revised)`), 201);
-        const reloading = await holdRead(world);
-        await sending?.release();
-        await reloading.arrived();
-        return undefined;
-      }
-      // Checked out meanwhile (by the supervisor): the server refuses; checked in again for the steps after.
-      await shared.workerApi.call('POST', `site/${shared.site._id}/checkout`, {});
+      // The author revises the SWMS while the worker's sign-on is on its way: the server answers 409.
+      await shared.authorApi.call('POST', `site/${shared.site._id}/swms/${shared.swmsId}/revisions`, submission(`${shared.task} (revised)`), 201);
+      const reloading = await holdRead(world);
       await sending?.release();
-      await expect(world.page.getByRole('alert').filter({ hasText: swmsSignOnMessages.notCheckedIn })).toBeVisible();
-      await shared.workerApi.call('POST', `site/${shared.site._id}/checkin`, { key: shared.site.key, ppeConfirmed: true });
+      await reloading.arrived();
       return undefined;
     },
     'xstate.done.actor.reloadSwms': ({ world }) => answer(world, 'done'),
     'xstate.error.actor.reloadSwms': ({ world }) => answer(world, 'error'),
   },
 
-  excluded: {},
+  excluded: {
+    transitions: {
+      'swmsSignOn.sending --xstate.error.actor.sendSignOn--> swmsSignOn.ready.signing':
+        "A refusal other than a newer revision (the SWMS no longer the site's, a drawn image the server cannot read) cannot be brought about from the phone's screen: a worker checked out still signs on the day they checked in. tests/machines/swms-signon.machine.test.ts takes it.",
+    },
+  },
 });
