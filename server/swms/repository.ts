@@ -61,7 +61,8 @@ function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> 
       ELSE ${sql.lit(forReview)} END AS "status",
     ${isoMillis('s.company_admin_reviewed_at')} AS "adminReviewedAt",
     ${isoMillis('s.supervisor_reviewed_at')} AS "supervisorReviewedAt",
-    s.risk_overall_level AS "riskOverallLevel") item)`;
+    s.risk_overall_level AS "riskOverallLevel",
+    s.revision AS "revision") item)`;
 }
 
 /** The list page's rows, whose list row (`swmsListItemJson`) the page selects. */
