@@ -63,7 +63,8 @@ function swmsListItemJson(flag: ReviewFlag): RawBuilder<JsonText<SwmsListItem>> 
     ${isoMillis('s.supervisor_reviewed_at')} AS "supervisorReviewedAt",
     ${isoMillis('s.company_admin_changes_requested_at')} AS "adminChangesRequestedAt",
     ${isoMillis('s.supervisor_changes_requested_at')} AS "supervisorChangesRequestedAt",
-    s.risk_overall_level AS "riskOverallLevel") item)`;
+    s.risk_overall_level AS "riskOverallLevel",
+    s.revision AS "revision") item)`;
 }
 
 /** The list page's rows, whose list row (`swmsListItemJson`) the page selects. */

@@ -178,6 +178,8 @@ export const SwmsListItem = Schema.Struct({
   supervisorChangesRequestedAt: Schema.NullOr(Schema.String),
   /** Issue 9: both reviewers' flags and the overall risk show in the list. */
   riskOverallLevel: Schema.Number,
+  /** Issue 57: the revision the row is (the list counts a SWMS once, at its latest). */
+  revision: Schema.Number,
 });
 export type SwmsListItem = typeof SwmsListItem.Type;
 

@@ -266,6 +266,7 @@ function revisionsOn(embedded: boolean) {
     });
     const queue = await list(supervisor, `filter=status.string.forReview&search=${author.surname}`);
     expect(queue.items.map((item) => item._id)).toEqual([world.swmsId]);
+    expect(queue.items[0]?.revision, 'a list row is the latest revision, and says which').toBe(2);
     await expectSwmsCountersExact(world.app.db, admin.companyId);
 
     const events = await app.db

@@ -98,6 +98,10 @@ test('the author revises a SWMS sent back with changes requested; the reviewer s
   await expect(desk.page.getByRole('region', { name: 'History' })).toContainText('sent revision 2 of SWMS');
   await snap(desk.page, 'swms-revisions');
 
+  await desk.page.goto(`/company/${company.companyId}/projectsites/${site._id}`);
+  await expect(desk.page.locator('.activity-link').filter({ hasText: 'Taylor' }).first()).toContainText('Revision 2');
+  await snap(desk.page, 'site-activity-revision');
+  await page.goto(company.companyId, swms._id);
   await revisions.getByRole('link', { name: 'View revision 1' }).click();
   await expect(desk.page.getByRole('note', { name: 'Revision 1' })).toContainText('revision 1 of 2');
   await expect(page.task).toContainText('Core drill');

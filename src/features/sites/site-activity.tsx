@@ -89,6 +89,7 @@ export function SiteSwms({ companyId, siteId, timeZone }: SiteListProps) {
       renderItem={(swms) => (
         <Link to={sitePaths.swms(companyId, swms._id)} className="activity-link">
           <span className="activity-name">{fullName(swms.submittedBy)}</span>
+          {swms.revision > 1 ? <span className="activity-revision">{siteText.revision(swms.revision)}</span> : null}
           <StatusBadge status={swms.status} className="activity-badge">
             {reviewStatusLabels[swms.status]}
           </StatusBadge>

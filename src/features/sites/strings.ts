@@ -28,6 +28,7 @@ export const siteText = {
   noFiles: 'No files added',
   latestCheckIns: 'Latest Check-ins',
   swmsCompleted: 'SWMS Completed',
+  revision: (revision: number) => `Revision ${revision}`,
   scrollForMore: 'Scroll For more',
   noCheckIns: 'No check-ins yet',
   noSwms: 'No SWMS submitted yet',

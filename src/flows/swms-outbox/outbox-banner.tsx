@@ -4,14 +4,22 @@
  */
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
+import type { OutboxItem } from '../../../machines/swms-outbox.machine';
 import * as outbox from '../../../machines/swms-outbox.selectors';
 import { newSwmsPath } from '../../domain/swms-draft';
+import { revisePath } from '../../domain/swms-signon';
 import { Button } from '../../ui/button';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { CloudUploadIcon } from './outbox-icons';
 import { outboxText } from './strings';
 import { useSwmsOutbox, type SwmsOutboxActor } from './swms-outbox-provider';
 import './outbox.css';
+
+/** A refused SWMS reopens in the builder it came from: a revision in its SWMS's, so it is sent as a revision again. */
+function refusedItemPath(item: OutboxItem): string {
+  if (!item.revisionOf) return newSwmsPath(item.siteId, item.submissionId);
+  return `${revisePath(item.siteId, item.revisionOf)}?resume=${encodeURIComponent(item.submissionId)}`;
+}
 
 function ActiveOutboxBanner({ actor }: { readonly actor: SwmsOutboxActor }) {
   const waiting = useSelector(actor, outbox.waitingCount);
@@ -47,7 +55,7 @@ function ActiveOutboxBanner({ actor }: { readonly actor: SwmsOutboxActor }) {
           </p>
           <div className="outbox-actions">
             <Button asChild variant="secondary" size="lg" className="outbox-action">
-              <Link to={newSwmsPath(item.siteId, item.submissionId)}>{outboxText.open}</Link>
+              <Link to={refusedItemPath(item)}>{outboxText.open}</Link>
             </Button>
             <Button variant="ghost" size="lg" className="outbox-action" onClick={retry}>
               {outboxText.tryAgain}

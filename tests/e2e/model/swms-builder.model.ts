@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { swmsBuilderMachine, type PreviousSwms, type StoredDraft } from '../../../machines/swms-builder.machine';
+import { swmsBuilderMachine, type LatestRevision, type PreviousSwms, type StoredDraft } from '../../../machines/swms-builder.machine';
 import { swmsDraftKey, swmsDraftsDb } from '../../../src/flows/swms-outbox/kept-drafts';
 import { applyDraftPatch, draftHasContent, photoSlots, type DraftPatch } from '../../../src/domain/swms-draft';
+import { revisePath } from '../../../src/domain/swms-signon';
 import { emptySwmsDraft, swmsBuilderStepLabels, swmsBuilderSteps, swmsGaps, swmsSubmissionMessages, type SwmsBuilderStep, type SwmsDraft } from '../../../src/domain/swms-submission';
 import { tradesMessages } from '../../../src/domain/trades';
 import type { ModelEvent } from '../../support/machine-paths';
@@ -66,6 +67,15 @@ const previous: PreviousSwms = {
     otherPpe: '',
   },
 };
+/** Issue 57: the SWMS a revising path revises, as the author's read answers its latest revision. */
+const latestRevision: LatestRevision = {
+  ...previous,
+  highRiskWork: ['r 291(a): involves a risk of a person falling more than 2 metres'],
+  task: { ...previous.task, taskDescription: 'Model builder: the SWMS being revised' },
+  revision: 1,
+};
+const revisedSubmission = { highRiskWork: ['a'], riskConsequenceLevel: 3, riskLikelihoodLevel: 2, task: latestRevision.task };
+
 const previousSubmission = { submissionId: '', highRiskWork: ['a'], riskConsequenceLevel: 3, riskLikelihoodLevel: 2, task: previous.task };
 
 // What the browser's fetch throws with no network, and the server's refusals.
@@ -170,9 +180,32 @@ const notCheckedInStart: BrowserTraversal<'not checked in'> = {
   serialize,
 };
 
-const starts: BrowserTraversal<'checked in' | 'not checked in'>[] = [
+const isRevising = (snapshot: Snapshot) => snapshot.context.revisionOf !== null;
+
+/** Issue 57: its author revising a SWMS of theirs, from its latest revision; the revision read may fail and be tried again. */
+const revisingStart: BrowserTraversal<'revising'> = {
+  name: 'its author revising a SWMS',
+  input: { siteId: 'site', submissionId: blank.submissionId, online: true, revisionOf: 'revised' },
+  arrange: 'revising',
+  events: {
+    'xstate.done.actor.restoreDraft': [restored('nothing kept')],
+    'xstate.done.actor.loadRevision': [{ type: 'xstate.done.actor.loadRevision', output: latestRevision }],
+    'xstate.error.actor.loadRevision': [{ type: 'xstate.error.actor.loadRevision', error: noSignal, label: 'no signal' }],
+    'builder.retry': [{ type: 'builder.retry' }],
+    'builder.goto': [{ type: 'builder.goto', step: 'review' }],
+    'builder.restart': [{ type: 'builder.restart', submissionId: 'c0ffee00-0000-4000-8000-000000000003' }],
+    'builder.submit': [{ type: 'builder.submit' }],
+    'xstate.done.actor.submitSwms': [{ type: 'xstate.done.actor.submitSwms', output: { revision: 2 } }],
+  },
+  // 'Start again' on the review; a revision's outcome offers only the way home.
+  offered: (type, snapshot) => type !== 'builder.restart' || mainOf(snapshot) === 'editing.review',
+  serialize,
+};
+
+const starts: BrowserTraversal<'checked in' | 'not checked in' | 'revising'>[] = [
   { name: 'a tradesperson checked in at the site', input: { siteId: 'site', submissionId: blank.submissionId, online: true }, arrange: 'checked in', events, offered, serialize },
   notCheckedInStart,
+  revisingStart,
 ];
 
 interface Shared {
@@ -192,6 +225,7 @@ interface BuilderWorld extends World {
 }
 
 const sendCall = /\/api\/site\/[^/]+\/swms$/;
+const reviseCall = /\/api\/site\/[^/]+\/swms\/[^/]+\/revisions$/;
 const fileCall = /\/api\/file$/;
 const previousCall = /\/api\/profile\/trades\/[^/]+\/swms\/[^/?]+$/;
 
@@ -222,7 +256,8 @@ async function holding(world: BuilderWorld, call: { method: string; url: RegExp 
 /** The call the step's event starts, when the model says it goes on to wait for one. */
 function callAfter(step: StepContext<BuilderWorld>): { method: string; url: RegExp } | null {
   const { before, after } = step;
-  if (after.matches({ main: 'submitting' }) && !before.matches({ main: 'submitting' })) return { method: 'POST', url: sendCall };
+  if (after.matches({ main: 'submitting' }) && !before.matches({ main: 'submitting' })) return { method: 'POST', url: isRevising(after) ? reviseCall : sendCall };
+  if (after.matches({ main: 'prefilling' }) && !before.matches({ main: 'prefilling' })) return { method: 'GET', url: previousCall };
   if (after.matches({ main: 'copying' }) && !before.matches({ main: 'copying' })) return { method: 'GET', url: previousCall };
   if (after.matches({ photos: 'uploading' }) && !before.matches({ photos: 'uploading' })) return { method: 'POST', url: fileCall };
   return null;
@@ -305,7 +340,7 @@ const stepCheck = (step: SwmsBuilderStep) => async ({ world, snapshot }: { world
     await expect(page.locator('.review-error')).toHaveCount(error ? 1 : 0);
     if (error) await expect(page.locator('.review-error')).toContainText(error);
     const photoBusy = snapshot.hasTag('photoBusy');
-    await expect(button(page, 'Submit')).toBeEnabled({ enabled: gaps.length === 0 && !photoBusy });
+    await expect(button(page, snapshot.context.revisionOf === null ? 'Submit' : 'Send revision')).toBeEnabled({ enabled: gaps.length === 0 && !photoBusy });
   }
 };
 
@@ -341,7 +376,7 @@ export const swmsBuilderModel = defineModel({
 
   async open({ browser, shared, traversal, path }): Promise<BuilderWorld> {
     const site = await shared.company.site('Model Builder');
-    if (traversal.arrange === 'checked in') {
+    if (traversal.arrange !== 'not checked in') {
       await shared.api.call('POST', `site/${site._id}/checkin`, { key: site.key, ppeConfirmed: true });
       shared.visited.add(site._id);
     }
@@ -355,13 +390,20 @@ export const swmsBuilderModel = defineModel({
       const draft = { ...stored.draft, submissionId, siteId: site._id, updatedAt: new Date().toISOString() };
       await keepDraft(world.page, swmsDraftKey(shared.tradie.payload.sub, site._id), { version: 1, savedAt: new Date().toISOString(), ...stored, draft });
     }
+    if (traversal.arrange === 'revising') {
+      const own = await shared.api.call<{ _id: string }>('POST', `site/${site._id}/swms`, { ...revisedSubmission, submissionId: randomUUID() }, 201);
+      // The latest revision is read as the page opens: held, so the model answers it.
+      await hold(world, 'GET', previousCall);
+      await world.page.goto(revisePath(site._id, own._id));
+      return world;
+    }
     await world.page.goto(`/site/${site._id}/swms/new`);
     return world;
   },
 
   states: {
     'swmsBuilder.main': async ({ world, snapshot }) => {
-      await expect(world.page.getByRole('heading', { name: 'New SWMS', level: 1 })).toBeVisible();
+      await expect(world.page.getByRole('heading', { name: isRevising(snapshot) ? 'Revise SWMS' : 'New SWMS', level: 1 })).toBeVisible();
       // The offline notice shows on the steps whenever the signal is gone.
       if (mainOf(snapshot).startsWith('editing.')) await expect(world.page.getByText('You are offline. Keep going')).toBeVisible({ visible: !isOnline(snapshot) });
     },
@@ -377,9 +419,14 @@ export const swmsBuilderModel = defineModel({
       await expect(world.page.getByRole('button', { name: swmsSubmissionMessages.sending })).toHaveAttribute('aria-busy', 'true');
       await expect(world.page.getByRole('button', { name: swmsSubmissionMessages.sending })).toBeDisabled();
     },
-    'swmsBuilder.main.submitted': async ({ world }) => {
-      await expect(outcomeTitle(world.page)).toHaveText(swmsSubmissionMessages.submitted);
-      await expect(button(world.page, 'Start another SWMS')).toBeVisible();
+    'swmsBuilder.main.submitted': async ({ world, snapshot }) => {
+      await expect(outcomeTitle(world.page)).toHaveText(isRevising(snapshot) ? 'Revision 2 sent' : swmsSubmissionMessages.submitted);
+      await expect(button(world.page, 'Start another SWMS')).toBeVisible({ visible: !isRevising(snapshot) });
+    },
+    'swmsBuilder.main.prefilling': async ({ world }) => expect(world.page.getByText('Loading, Please Wait')).toBeVisible(),
+    'swmsBuilder.main.unavailable': async ({ world }) => {
+      await expect(outcomeTitle(world.page)).toHaveText('This SWMS cannot be opened');
+      await expect(button(world.page, 'Try again')).toBeVisible();
     },
     'swmsBuilder.main.queued': async ({ world }) => {
       await expect(outcomeTitle(world.page)).toHaveText('Saved on this phone');
@@ -420,8 +467,14 @@ export const swmsBuilderModel = defineModel({
   },
 
   events: {
-    // The builder reads the phone's store by itself as the page opens (`open` put the draft there).
-    'xstate.done.actor.restoreDraft': async () => undefined,
+    // The builder reads the phone's store by itself as the page opens (`open` put the draft there); a revision's
+    // latest revision is read next, its call held by `open`.
+    'xstate.done.actor.restoreDraft': async ({ world, after }) => {
+      if (after.matches({ main: 'prefilling' })) await world.held?.arrived();
+    },
+    'xstate.done.actor.loadRevision': async ({ world }) => answer(world, 'done'),
+    'xstate.error.actor.loadRevision': async ({ world }) => answer(world, 'error'),
+    'builder.retry': async (step) => holding(step.world, callAfter(step), () => button(step.world.page, 'Try again').click()),
     'builder.next': async (step) => holding(step.world, callAfter(step), () => button(step.world.page, 'Next').click()),
     'builder.back': async (step) => {
       const name = step.before.matches({ main: 'failed' }) ? 'Back to the SWMS' : 'Back';
@@ -432,9 +485,17 @@ export const swmsBuilderModel = defineModel({
       const number = swmsBuilderSteps.indexOf(target) + 1;
       await holding(step.world, callAfter(step), () => step.world.page.getByRole('button', { name: `Step ${number}: ${swmsBuilderStepLabels[target]}` }).click());
     },
-    'builder.submit': async (step) => holding(step.world, callAfter(step), () => button(step.world.page, 'Submit').click()),
-    'builder.restart': async ({ world, before }) => {
+    'builder.submit': async (step) => holding(step.world, callAfter(step), () => button(step.world.page, isRevising(step.before) ? 'Send revision' : 'Submit').click()),
+    'builder.restart': async (step) => {
+      const { world, before } = step;
       const main = mainOf(before);
+      if (isRevising(before)) {
+        // A revision starts again from its latest revision, read again: held, so the model answers it.
+        return holding(world, callAfter(step), async () => {
+          await button(world.page, 'Start again').click();
+          await world.page.getByRole('alertdialog').getByRole('button', { name: 'Discard and start again' }).click();
+        });
+      }
       if (main === 'submitted' || main === 'queued') return button(world.page, 'Start another SWMS').click();
       await button(world.page, 'Start again').click();
       await world.page.getByRole('alertdialog').getByRole('button', { name: 'Discard and start again' }).click();
@@ -499,16 +560,11 @@ export const swmsBuilderModel = defineModel({
     states: {
       'swmsBuilder.main.restoring': 'reads the phone’s store in milliseconds as the page opens: only the page’s spinner shows meanwhile',
       'swmsBuilder.main.queueing': 'writes the SWMS into the phone’s outbox store in milliseconds: its Sending… is not held apart',
-      'swmsBuilder.main.prefilling': 'a revision (issue 57): tests/e2e/swms-revise.spec.ts opens one prefilled from the latest revision; these paths build new SWMS',
-      'swmsBuilder.main.unavailable': 'the latest revision failing to load for a revision: walked on the machine (tests/machines/swms-builder.machine.test.ts); these paths build new SWMS',
       'swmsBuilder.photos.failed': 'POST file refuses a photo only for a name that is not .jpg or .png, or for a role that may not upload one: the phone’s resize always names it .jpg, and a tradesperson may',
     },
     events: {
       'xstate.error.actor.restoreDraft': 'the phone’s store (IndexedDB) failing to open: Chromium always opens it',
       'xstate.error.actor.queueSubmission': 'the phone’s store refusing to keep the SWMS (quota): Chromium keeps it',
-      'builder.retry': 'offered only where a revision could not be read (see main.unavailable)',
-      'xstate.done.actor.loadRevision': 'see the state main.prefilling',
-      'xstate.error.actor.loadRevision': 'see the state main.unavailable',
       'photo.progress': 'the bytes reach blob storage on loopback in one go: the bar’s moves are the upload’s own, not an action',
       'photo.retry': 'Try again shows only beside a refused upload (never made, see photos.failed); a photo waiting for the signal goes up when it returns',
     },
@@ -518,8 +574,6 @@ export const swmsBuilderModel = defineModel({
       'swmsBuilder.photos.resizing --photo.choose--> swmsBuilder.photos.resizing': 'the photo pickers are disabled while a photo is prepared',
       'swmsBuilder.photos.uploading --xstate.error.actor.uploadPhoto--> swmsBuilder.photos.failed': 'see the state photos.failed',
       'swmsBuilder.photos.waiting --photo.retry--> swmsBuilder.photos.idle': 'see the event photo.retry',
-      'swmsBuilder.main.restoring --xstate.done.actor.restoreDraft[isRevision]--> swmsBuilder.main.prefilling': 'see the state main.prefilling',
-      'swmsBuilder.main.editing --builder.restart[isRevision]--> swmsBuilder.main.prefilling': 'see the state main.prefilling',
       'swmsBuilder.main.failed --builder.restart[isRevision]--> swmsBuilder.main.prefilling': 'the refusal screen offers Back to the SWMS, not Start another SWMS',
       'swmsBuilder.main.failed --builder.restart--> swmsBuilder.main.editing.highRiskWork': 'the refusal screen offers Back to the SWMS, not Start another SWMS',
     },

@@ -38,6 +38,23 @@ describe('draft store (IndexedDB)', () => {
     expect(await store.load(userId, 'site-2')).toBeNull();
   });
 
+  test("keeps a revision's draft apart from the site's new-SWMS draft, and lists both (issue 57)", async () => {
+    const store = freshStore();
+    const swmsId = 'c0ffee00-0000-4000-8000-0000000000aa';
+    await store.save(userId, siteId, storedWith('a new SWMS'));
+    await store.save(userId, siteId, storedWith('revision of the roof SWMS'), swmsId);
+    expect((await store.load(userId, siteId))?.draft.task.taskDescription).toBe('a new SWMS');
+    expect((await store.load(userId, siteId, swmsId))?.draft.task.taskDescription).toBe('revision of the roof SWMS');
+    const kept = await keptDrafts(userId, currentDb());
+    expect(kept.map(({ revisionOf, taskDescription }) => [revisionOf, taskDescription]).sort()).toEqual([
+      [null, 'a new SWMS'],
+      [swmsId, 'revision of the roof SWMS'],
+    ]);
+    await store.clear(userId, siteId, swmsId);
+    expect(await store.load(userId, siteId, swmsId)).toBeNull();
+    expect((await store.load(userId, siteId))?.draft.task.taskDescription, 'clearing the revision leaves the new SWMS').toBe('a new SWMS');
+  });
+
   test("lists one user's drafts, each with its site and task, never another user's", async () => {
     const store = freshStore();
     const other = (text: string): StoredDraft => ({ ...storedWith(text), draft: { ...storedWith(text).draft, siteId: 'site-2' } });

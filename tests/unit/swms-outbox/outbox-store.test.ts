@@ -30,6 +30,15 @@ describe('outbox store (IndexedDB)', () => {
     expect(new Uint8Array(listed[0]?.pendingPhotos.controlPhoto?.bytes ?? new ArrayBuffer(0))).toEqual(new Uint8Array([1, 2, 3]));
   });
 
+  test('a revision keeps the SWMS it revises; an item stored before revisions reads as a new SWMS, and a damaged one is ignored', async () => {
+    const store = freshStore();
+    await store.put('user-1', item('a', '2026-03-01T09:00:00.000Z', { revisionOf: 'swms-9' }));
+    await store.put('user-1', item('b', '2026-03-01T10:00:00.000Z'));
+    await store.put('user-1', { ...item('c', '2026-03-01T11:00:00.000Z'), revisionOf: 42 } as unknown as OutboxItem);
+    const listed = await store.list('user-1');
+    expect(listed.map((stored) => [stored.submissionId, stored.revisionOf ?? null])).toEqual([['a', 'swms-9'], ['b', null]]);
+  });
+
   test('a refused submission keeps its status and message; remove forgets it', async () => {
     const store = freshStore();
     await store.putMany('user-1', [item('a', '2026-03-01T09:00:00.000Z', { status: 'refused', message: 'Check in at this site before submitting a SWMS for it' })]);
