@@ -38,7 +38,7 @@ describe('GET /api/company/:id/swms', () => {
       .selectFrom('swms as s')
       .innerJoin('project_sites as p', 'p.id', 's.site_id')
       .innerJoin('users as u', 'u.id', 's.created_by')
-      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 'p.time_zone', 's.created_at', 's.risk_overall_level'])
+      .select(['s.created_by', 'u.first_name', 'u.surname', 'p.id as site_id', 'p.address', 'p.suburb', 'p.postcode', 'p.site_number', 'p.time_zone', 's.created_at', 's.risk_overall_level', 's.revision'])
       .where('s.id', '=', first._id)
       .executeTakeFirstOrThrow();
     expect(first).toEqual({
@@ -55,6 +55,7 @@ describe('GET /api/company/:id/swms', () => {
       adminChangesRequestedAt: null,
       supervisorChangesRequestedAt: null,
       riskOverallLevel: row.risk_overall_level,
+      revision: row.revision,
     });
   });
 
