@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { StorageSharedKeyCredential } from '@azure/storage-blob';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { CompanyListQuery } from '../../src/domain/company';
 import { SiteListQuery } from '../../src/domain/project-site';
 import { SwmsListQuery } from '../../src/domain/swms';
@@ -20,7 +18,8 @@ import { devAccountName } from '../../server/storage/azurite';
 import { readUrls } from '../../server/storage/blob-store';
 import { runCliProcess, startPortal, type PortalProcess } from '../support/portal-process';
 import { isLocalServer, loadWithCpu, type CpuGroups, type CpuPerRequest } from './cpu-use';
-import { machineSpeed } from './machine-speed';
+import { benchDatabase } from './bench-database';
+import { printMachineSpeed } from './machine-speed';
 import { seededLists, seedLists, type ListSeed } from './list-seed';
 import { newSearches, newThreeWordSearches } from './new-searches';
 
@@ -325,32 +324,9 @@ function printRow(name: string, api: Figures, direct: Figures) {
 async function benchmark(kind: 'postgres' | 'pglite') {
   const connections = kind === 'postgres' ? 32 : 8;
   const started = performance.now();
-  let env: Record<string, string>;
-  let db: Db;
-  let dataDir: string | undefined;
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    const name = options.reuse ?? `portal_bench_${process.pid}`;
-    if (!options.reuse) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-    }
-    const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
-    env = { DATABASE_URL: url, PUBLIC_URL: benchPublicUrl };
-    db = await openDatabase({ url, dataDir: '' });
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  } else {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-    env = { DATA_DIR: dataDir, PUBLIC_URL: benchPublicUrl };
-    db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
-  }
+  const database = await benchDatabase(kind, { serverUrl, publicUrl: benchPublicUrl, name: options.reuse ?? `portal_bench_${process.pid}`, reuse: options.reuse !== undefined });
+  const { env, dataDir } = database;
+  let db = database.db;
   let portal: PortalProcess | undefined;
   try {
     await migrate(db);
@@ -447,28 +423,14 @@ async function benchmark(kind: 'postgres' | 'pglite') {
     if (kind === 'postgres') {
       await db.destroy();
       if (options.keep || options.reuse) console.log(`kept ${env.DATABASE_URL}`);
-      else await dropDatabase();
+      else await database.remove();
     }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) await database.remove();
   }
 }
 
-/** The machine's speed at the start of the run, which the figures below depend on as much as on the code (`machineSpeed`). */
-async function printMachineSpeed(when: string) {
-  const speed = await machineSpeed(serverUrl, isLocalServer(serverUrl)).catch((error: unknown) => {
-    console.log(`Machine speed: not measured (${String(error)})`);
-  });
-  if (!speed) return;
-  const each = (cpu: number | undefined, of: string) => (cpu === undefined ? '' : `, ${fixed(cpu)} µs of ${of} CPU each`);
-  console.log(
-    `Machine speed ${when}: bare Fastify (no portal code, a 10 KB answer) ${fixed(speed.bareRate)} req/s at 32 connections${each(speed.bareCpu, 'its')}; ` +
-      `PostgreSQL ${fixed(speed.statementRate)} prepared one-row SELECTs a second on 8 connections${each(speed.statementCpu, 'the server’s')}.` +
-      (when === 'at the start' ? ` This machine's speed changes by a third or more from hour to hour, and within a run: compare two runs beside these.` : ''),
-  );
-}
-
-await printMachineSpeed('at the start');
+await printMachineSpeed(serverUrl, 'at the start');
 if (options.db === 'both' || options.db === 'postgres') await benchmark('postgres');
 if (options.db === 'both' || options.db === 'pglite') await benchmark('pglite');
 // The speed can change within a run too: the end's beside the start's shows whether it did.
-await printMachineSpeed('at the end');
+await printMachineSpeed(serverUrl, 'at the end');

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { countCpu, loadWithCpu } from './cpu-use';
+import { countCpu, isLocalServer, loadWithCpu } from './cpu-use';
 
 /**
  * How fast this machine is at the time of a run, measured the same way each time with none of the
@@ -72,3 +72,19 @@ export async function machineSpeed(databaseUrl: string, localServer: boolean, se
 }
 
 if (process.argv[2] === 'serve') await serve();
+
+const fixed = (value: number) => value.toLocaleString('en-AU', { maximumFractionDigits: 0 });
+
+/** The machine's speed at `when` of a run, which a bench's figures depend on as much as on the code. */
+export async function printMachineSpeed(serverUrl: string, when: string): Promise<void> {
+  const speed = await machineSpeed(serverUrl, isLocalServer(serverUrl)).catch((error: unknown) => {
+    console.log(`Machine speed: not measured (${String(error)})`);
+  });
+  if (!speed) return;
+  const each = (cpu: number | undefined, of: string) => (cpu === undefined ? '' : `, ${fixed(cpu)} µs of ${of} CPU each`);
+  console.log(
+    `Machine speed ${when}: bare Fastify (no portal code, a 10 KB answer) ${fixed(speed.bareRate)} req/s at 32 connections${each(speed.bareCpu, 'its')}; ` +
+      `PostgreSQL ${fixed(speed.statementRate)} prepared one-row SELECTs a second on 8 connections${each(speed.statementCpu, 'the server’s')}.` +
+      (when === 'at the start' ? ` This machine's speed changes by a third or more from hour to hour, and within a run: compare two runs beside these.` : ''),
+  );
+}
