@@ -113,6 +113,15 @@ export function draftFromRevision(swms: Pick<Swms, 'highRiskWork' | 'riskConsequ
   return { ...draft, task: { ...draft.task, riskPhoto: photoReferenceOf(swms.task.riskPhoto), controlPhoto: photoReferenceOf(swms.task.controlPhoto) } };
 }
 
+/**
+ * Issue 57: the builder for a SWMS's next revision, prefilled from the latest; `resume` reopens a refused revision from
+ * the outbox. Written here, beside the new-SWMS builder's, so the phone's screens that link to it load no sign-on code.
+ */
+export function revisePath(siteId: string, swmsId: string, resume?: string): string {
+  const path = `/site/${encodeURIComponent(siteId)}/swms/${encodeURIComponent(swmsId)}/revise`;
+  return resume ? `${path}?resume=${encodeURIComponent(resume)}` : path;
+}
+
 /** The builder's address for a site (issue 10 §4); `resume` reopens a refused submission from the outbox. */
 export function newSwmsPath(siteId: string, resume?: string): string {
   const path = `/site/${encodeURIComponent(siteId)}/swms/new`;

@@ -117,5 +117,5 @@ export type SignOnGaps = typeof SignOnGaps.Type;
 /** The phone's routes: the site's SWMS to sign, and one SWMS's 'Read and sign'. */
 export const siteSignOnPath = (siteId: string) => `/site/${encodeURIComponent(siteId)}/swms`;
 export const readAndSignPath = (siteId: string, swmsId: string) => `${siteSignOnPath(siteId)}/${encodeURIComponent(swmsId)}/sign`;
-/** The builder for a new revision, prefilled from the latest. */
-export const revisePath = (siteId: string, swmsId: string) => `${siteSignOnPath(siteId)}/${encodeURIComponent(swmsId)}/revise`;
+/** The builder for a new revision, prefilled from the latest (written beside the new-SWMS builder's path). */
+export { revisePath } from './swms-draft';

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../domain/dates';
-import { newSwmsPath } from '../../domain/swms-draft';
-import { revisePath } from '../../domain/swms-signon';
+import { newSwmsPath, revisePath } from '../../domain/swms-draft';
 import { keptDrafts, type KeptDraft } from '../../flows/swms-outbox/kept-drafts';
 import { useNetworkEvents } from '../../components/network/use-network-events';
 import { Button } from '../../ui/button';

@@ -6,8 +6,7 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router-dom';
 import type { OutboxItem } from '../../../machines/swms-outbox.machine';
 import * as outbox from '../../../machines/swms-outbox.selectors';
-import { newSwmsPath } from '../../domain/swms-draft';
-import { revisePath } from '../../domain/swms-signon';
+import { newSwmsPath, revisePath } from '../../domain/swms-draft';
 import { Button } from '../../ui/button';
 import { AlertIcon, CheckIcon } from '../../ui/icons';
 import { CloudUploadIcon } from './outbox-icons';
@@ -18,7 +17,7 @@ import './outbox.css';
 /** A refused SWMS reopens in the builder it came from: a revision in its SWMS's, so it is sent as a revision again. */
 function refusedItemPath(item: OutboxItem): string {
   if (!item.revisionOf) return newSwmsPath(item.siteId, item.submissionId);
-  return `${revisePath(item.siteId, item.revisionOf)}?resume=${encodeURIComponent(item.submissionId)}`;
+  return revisePath(item.siteId, item.revisionOf, item.submissionId);
 }
 
 function ActiveOutboxBanner({ actor }: { readonly actor: SwmsOutboxActor }) {

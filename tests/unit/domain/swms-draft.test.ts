@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { highRiskWorkText } from '../../../src/domain/high-risk-work';
 import type { Swms } from '../../../src/domain/swms';
-import { applyDraftPatch, draftFromRevision, draftFromSwms, draftHasContent, highRiskWorkCodeOf, newSwmsPath } from '../../../src/domain/swms-draft';
+import { applyDraftPatch, draftFromRevision, draftFromSwms, draftHasContent, highRiskWorkCodeOf, newSwmsPath, revisePath } from '../../../src/domain/swms-draft';
+import { revisePath as signOnRevisePath } from '../../../src/domain/swms-signon';
 import { emptySwmsDraft } from '../../../src/domain/swms-submission';
 
 const base = emptySwmsDraft('site-9', '0f6c1b6e-8a3b-4b8e-9a59-4b0f2a7e6c11', new Date('2026-03-01T00:00:00Z'));
@@ -87,5 +88,11 @@ describe('SWMS drafts', () => {
   test("the builder's address, and the one that reopens a refused submission", () => {
     expect(newSwmsPath('site 1')).toBe('/site/site%201/swms/new');
     expect(newSwmsPath('s1', 'abc')).toBe('/site/s1/swms/new?resume=abc');
+  });
+
+  test("a revision's builder address (the sign-on contract's revisePath), and the one that reopens a refused revision", () => {
+    expect(revisePath('site 1', 'swms/2')).toBe('/site/site%201/swms/swms%2F2/revise');
+    expect(revisePath('s1', 'w1', 'abc')).toBe('/site/s1/swms/w1/revise?resume=abc');
+    expect(signOnRevisePath).toBe(revisePath);
   });
 });
