@@ -42,6 +42,7 @@ export const sessionLabels = {
     hasLiveToken: 'a sign-in is kept and still valid',
     hasToken: 'an expired sign-in is kept',
     isReadableToken: 'the sign-in can be read',
+    refusedAReplacedToken: 'the refused call used a sign-in since renewed',
     hasExpiredToken: 'the sign-in has expired',
     isRefusal: 'the portal refused it',
   },

@@ -31,7 +31,8 @@ export type SessionEvent =
   | { type: 'session.inviteCodeReceived'; inviteCode: string | null }
   | { type: 'session.tokenReceived'; token: string }
   | { type: 'session.signOut' }
-  | { type: 'session.expired' }
+  /** A call was answered 401; `token` is the one it sent, if known. */
+  | { type: 'session.expired'; token?: string | null }
   | { type: 'session.online' }
   | { type: 'session.signInFailed' };
 
@@ -132,6 +133,8 @@ export const sessionMachine = setup({
     hasAuthCode: ({ context }) => context.authCode !== null,
     hasLiveToken: ({ context }) => context.payload !== null && isTokenLive(context.payload, context.clock.now()),
     hasToken: ({ context }) => context.payload !== null,
+    /** The refused call sent a token the session has since replaced: its answer says nothing of the current one. */
+    refusedAReplacedToken: ({ context, event }) => event.type === 'session.expired' && typeof event.token === 'string' && event.token !== context.accessToken,
     hasExpiredToken: ({ context }) => context.payload === null || !isTokenLive(context.payload, context.clock.now()),
     isRefusal: (_, { error }: LogErrorParams) => isRefusedRenewal(error),
     isReadableToken: (_, { token }: { token: string }) => decodeAccessToken(token) !== null,
@@ -353,11 +356,17 @@ export const sessionMachine = setup({
           },
         ],
         'session.signOut': { target: 'signingOut' },
-        'session.expired': {
-          description: 'The server rejected the token: forget it.',
-          target: 'signedOut',
-          actions: [...forgetToken],
-        },
+        'session.expired': [
+          {
+            description: 'A call sent with a token since renewed was refused (its answer came after the renewal): the renewed token stands.',
+            guard: 'refusedAReplacedToken',
+          },
+          {
+            description: 'The server rejected the token: forget it.',
+            target: 'signedOut',
+            actions: [...forgetToken],
+          },
+        ],
       },
       states: {
         active: {
@@ -407,6 +416,10 @@ export const sessionMachine = setup({
           },
           on: {
             'session.expired': [
+              {
+                description: 'A call sent with a token since renewed was refused (its answer came after the renewal): the renewed token stands.',
+                guard: 'refusedAReplacedToken',
+              },
               {
                 description: 'A call sent with the expired token was refused while it is being renewed: the renewal decides.',
                 guard: 'hasExpiredToken',

@@ -1,4 +1,5 @@
-type UnauthorisedListener = () => void;
+/** `token` is the one the refused call sent (null when not known), so a late answer to a renewed token's call is told apart. */
+type UnauthorisedListener = (token: string | null) => void;
 const unauthorisedListeners = new Set<UnauthorisedListener>();
 
 /**
@@ -10,6 +11,6 @@ export function onUnauthorised(listener: UnauthorisedListener): () => void {
   return () => unauthorisedListeners.delete(listener);
 }
 
-export function reportUnauthorised(): void {
-  for (const listener of unauthorisedListeners) listener();
+export function reportUnauthorised(token: string | null): void {
+  for (const listener of unauthorisedListeners) listener(token);
 }

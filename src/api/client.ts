@@ -52,6 +52,7 @@ export async function call(
   path: string,
   options: CallOptions & { readonly json?: unknown } = {},
 ): Promise<Response> {
+  const sentToken = options.token ?? storedAccessToken();
   try {
     return await apiClient(path, {
       method,
@@ -63,14 +64,14 @@ export async function call(
       headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
     });
   } catch (error) {
-    if (error instanceof HTTPError) throw await failure(error.response);
+    if (error instanceof HTTPError) throw await failure(error.response, sentToken);
     throw error;
   }
 }
 
 /** Spec §7 and §8: a failed answer as the error `call` throws; a 401 also tells the session. */
-async function failure(response: Response): Promise<ApiError> {
-  if (response.status === 401) reportUnauthorised();
+async function failure(response: Response, sentToken: string | null): Promise<ApiError> {
+  if (response.status === 401) reportUnauthorised(sentToken);
   const text = await responseText(response);
   return new ApiError(text || response.statusText || `Request failed (${response.status})`, response.status);
 }
@@ -82,7 +83,7 @@ async function failure(response: Response): Promise<ApiError> {
 export async function takeOrCall(started: Promise<Response | null> | undefined, path: string, options: CallOptions = {}): Promise<Response> {
   const response = await started;
   if (!response || response.status === 503) return call('get', path, options);
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await failure(response, null);
   return response;
 }
 

@@ -150,7 +150,7 @@ test('a tradesperson checks in by the site QR code and submits a SWMS from a pho
   await tradie.getByRole('button', { name: 'Check in' }).click();
   await expect(tradie.getByRole('button', { name: 'Check out' })).toBeVisible();
   await expect(admin.locator('#on-site-title')).toHaveText('On site now: 1', { timeout: 5_000 });
-  await expect(admin.getByRole('link', { name: 'Gale Tradie', exact: true })).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'People on site now' }).getByRole('link', { name: 'Gale Tradie', exact: true })).toBeVisible();
   await snap(tradie, 'check-in-done');
   await snap(admin, 'site-details-on-site');
 

@@ -70,7 +70,7 @@ const sampleEvents: Record<string, SessionEvent[]> = {
     { type: 'session.tokenReceived', token: tokens.unreadable },
   ],
   'session.signOut': [{ type: 'session.signOut' }],
-  'session.expired': [{ type: 'session.expired' }],
+  'session.expired': [{ type: 'session.expired' }, { type: 'session.expired', token: tokens.expired }],
   'session.signInFailed': [{ type: 'session.signInFailed' }],
   'xstate.done.actor.signOut': [{ type: 'xstate.done.actor.signOut', output: null }],
   'xstate.error.actor.signOut': [{ type: 'xstate.error.actor.signOut', ...failure }],
@@ -185,6 +185,13 @@ describe('session machine, model-based', () => {
             expect(Session.isStale(snapshot)).toBe(true);
             expect(rig.storage.get('accessToken'), 'the unrenewed token is kept').toBe(previous?.state.context.accessToken);
           }
+        }
+        if (event.type === 'session.expired' && previous?.state.matches('signedIn')) {
+          // A 401 for a token the session has since replaced is a late answer: only a refusal of the current token signs out.
+          const sent = (event as { token?: string | null }).token;
+          const replaced = typeof sent === 'string' && sent !== previous.state.context.accessToken;
+          if (replaced) expect(context.accessToken, 'a late 401 for a replaced token keeps the renewed one').toBe(previous.state.context.accessToken);
+          if (!replaced && previous.state.matches({ signedIn: 'active' })) expect(snapshot.matches('signedOut'), 'a 401 for the current token signs out').toBe(true);
         }
         if (snapshot.matches({ signedIn: 'renewing' }) && !previous?.state.matches({ signedIn: 'renewing' })) {
           expect(rig.scripted.lastInput('renewToken')).toEqual({ accessToken: context.accessToken });

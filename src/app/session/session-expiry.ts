@@ -5,7 +5,7 @@ import { Session } from '../../flows/session/session-context';
 /** A 401 from any call means the token is no longer accepted (machines/README.md); the 'online' event renews a kept one. */
 export function useSessionExpiry(): void {
   const { send } = Session.useActorRef();
-  useEffect(() => onUnauthorised(() => send({ type: 'session.expired' })), [send]);
+  useEffect(() => onUnauthorised((token) => send({ type: 'session.expired', token })), [send]);
   // Issue 55 §4: a token left unrenewed for want of a signal is renewed when the signal returns.
   useEffect(() => {
     const online = () => send({ type: 'session.online' });

@@ -292,6 +292,8 @@ export const sessionModel = defineModel({
       'session.refreshing --xstate.error.actor.refreshToken--> session.signedIn.stale':
         'a renewal with no answer needs the phone offline with a kept worker: tests/e2e/offline.spec.ts walks it',
       'session.signedIn.stale --session.expired--> session.signedIn.renewing': 'follows a renewal with no answer only (above)',
+      'session.signedIn --session.expired[refusedAReplacedToken]--> (stay)': 'a late 401 for a renewed token needs an answer held past the renewal; offline.spec.ts meets it and the machine test takes it',
+      'session.signedIn.renewing --session.expired[refusedAReplacedToken]--> (stay)': 'follows the renewal timer or a kept session only (above)',
       'session.signedIn.renewing --session.expired[hasExpiredToken]--> (stay)': 'follows the renewal timer or a kept session only (above)',
       'session.signedIn.renewing --session.expired--> session.signedOut': 'follows the renewal timer or a kept session only (above)',
     },
