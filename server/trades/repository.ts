@@ -203,9 +203,12 @@ export async function listOwnSwms(db: Db, userId: string) {
     .leftJoin('user_roles as sr', (join) =>
       join.onRef('sr.id', '=', 'p.supervisor_role_id').on('sr.status', '=', 'active').on('sr.role', '=', 'CompanySupervisor'),
     )
+    .leftJoin('swms_revisions as lr', (join) => join.onRef('lr.swms_id', '=', 's.id').onRef('lr.revision', '=', 's.revision'))
     .select([
       's.id',
       's.created_at',
+      's.revision',
+      'lr.created_at as revised_at',
       's.task_description',
       's.company_admin_reviewed_at',
       's.supervisor_reviewed_at',

@@ -220,6 +220,8 @@ export async function readTradesActivity(app: App, request: FastifyRequest, rawI
       return {
         _id: row.id,
         createdAt: iso(row.created_at),
+        revision: row.revision,
+        revisedAt: iso(row.revised_at ?? row.created_at),
         site: siteOf(row),
         taskDescription: row.task_description,
         companyAdminStatus,

@@ -170,6 +170,9 @@ export const TradesActivity = Schema.Struct({
     Schema.Struct({
       _id: Schema.String,
       createdAt: Schema.String,
+      /** Issue 57: the latest revision's number and when it was sent (createdAt for revision 1). */
+      revision: Schema.Number,
+      revisedAt: Schema.String,
       site: ActivitySite,
       taskDescription: Schema.String,
       companyAdminStatus: ReviewStatusSchema,

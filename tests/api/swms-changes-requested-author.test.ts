@@ -66,7 +66,9 @@ describe('a request for changes reaches the SWMS author (issue 57)', () => {
   afterAll(async () => close());
 
   it('the home shows For Review and no request before any', async () => {
-    expect(await activity()).toMatchObject({ companyAdminStatus: 'forReview', supervisorStatus: 'forReview', changesRequested: null });
+    const swms = await activity();
+    expect(swms).toMatchObject({ companyAdminStatus: 'forReview', supervisorStatus: 'forReview', changesRequested: null, revision: 1 });
+    expect(swms.revisedAt, 'revision 1 was sent as the SWMS was submitted').toBe(swms.createdAt);
   });
 
   it("the home shows Changes requested on the reviewer's flag with the latest comment and its part; the author is emailed with a link home", async () => {

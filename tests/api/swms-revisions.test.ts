@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TradesActivity } from '../../src/domain/trades';
 import { expectSwmsCountersExact } from '../support/swms-counters';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -268,6 +269,13 @@ function revisionsOn(embedded: boolean) {
     expect(queue.items.map((item) => item._id)).toEqual([world.swmsId]);
     expect(queue.items[0]?.revision, 'a list row is the latest revision, and says which').toBe(2);
     await expectSwmsCountersExact(world.app.db, admin.companyId);
+
+    // The author's home says which revision it is and when it was sent; the SWMS keeps its first submission's time.
+    const home = await call('GET', `/api/profile/trades/${author.id}/activity`, author.token);
+    expect(home.statusCode, home.body).toBe(200);
+    const onHome = home.json<TradesActivity>().swms.find((item) => item._id === world.swmsId);
+    const sent = await app.db.selectFrom('swms_revisions').select('created_at').where('swms_id', '=', world.swmsId).where('revision', '=', 2).executeTakeFirstOrThrow();
+    expect(onHome).toMatchObject({ revision: 2, revisedAt: sent.created_at.toISOString(), createdAt: swms.createdAt });
 
     const events = await app.db
       .selectFrom('audit_events')

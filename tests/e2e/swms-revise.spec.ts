@@ -79,6 +79,9 @@ test('the author revises a SWMS sent back with changes requested; the reviewer s
   await expect(builder.locator('#outcome-title')).toHaveText('Revision 2 sent');
   await expect(builder.getByRole('button', { name: 'Start another SWMS' })).toBeHidden();
   await snap(builder, 'builder-revision-sent');
+  // Back home, the SWMS says which revision it is and when that was sent, no longer revision 1's submission.
+  await phone.page.goto(tradesHomePath(company.tradie.payload.sub));
+  await expect(item.locator('.home-list-meta')).toHaveText(/^Revision 2 sent \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} [A-Z]+$/);
   await phone.context.close();
 
   const desk = await openContext(browser, company.admin);

@@ -199,7 +199,11 @@ export function SwmsCard({ activity }: { readonly activity: TradesActivity }) {
         <>
           <span className="home-swms-task">{swms.taskDescription || homeText.untitledSwms}</span>
           <SiteName site={swms.site} />
-          <span className="home-list-meta">{homeText.submittedAt(formatDateTime(swms.createdAt, swms.site.timeZone))}</span>
+          <span className="home-list-meta">
+            {swms.revision > 1
+              ? homeText.revisedAt(swms.revision, formatDateTime(swms.revisedAt, swms.site.timeZone))
+              : homeText.submittedAt(formatDateTime(swms.createdAt, swms.site.timeZone))}
+          </span>
           <span className="home-flags">
             <StatusBadge status={swms.companyAdminStatus}>{homeText.reviewFlag(homeText.adminReviewer, reviewStatusLabels[swms.companyAdminStatus])}</StatusBadge>
             <StatusBadge status={swms.supervisorStatus}>{homeText.reviewFlag(homeText.supervisorReviewer, reviewStatusLabels[swms.supervisorStatus])}</StatusBadge>

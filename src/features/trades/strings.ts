@@ -113,6 +113,7 @@ export const homeText = {
   noSwms: 'No SWMS yet: check in at a site, then tap New SWMS',
   untitledSwms: 'SWMS',
   submittedAt: (time: string) => `Submitted ${time}`,
+  revisedAt: (revision: number, time: string) => `Revision ${revision} sent ${time}`,
   showAllSwms: (count: number) => `Show all ${count} SWMS`,
   showAllCheckIns: (count: number) => `Show all ${count} check-ins`,
   showFewer: 'Show fewer',
