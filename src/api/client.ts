@@ -2,7 +2,7 @@ import ky, { HTTPError } from 'ky';
 import type { Schema } from 'effect';
 import { decode } from '../domain/decode';
 import { reportUnauthorised } from './client-unauthorised';
-import { apiHeaders } from './plain-read';
+import { apiHeaders, tokenSentFor } from './plain-read';
 import { storedAccessToken } from './session-storage';
 
 export class ApiError extends Error {
@@ -83,7 +83,7 @@ async function failure(response: Response, sentToken: string | null): Promise<Ap
 export async function takeOrCall(started: Promise<Response | null> | undefined, path: string, options: CallOptions = {}): Promise<Response> {
   const response = await started;
   if (!response || response.status === 503) return call('get', path, options);
-  if (!response.ok) throw await failure(response, null);
+  if (!response.ok) throw await failure(response, tokenSentFor(response));
   return response;
 }
 

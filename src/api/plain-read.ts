@@ -10,5 +10,16 @@ export const apiHeaders = { 'content-type': 'application/json', accept: 'applica
 export function plainRead(path: string): Promise<Response | null> {
   const token = storedAccessToken();
   const headers = token ? { ...apiHeaders, authorization: `Bearer ${token}` } : apiHeaders;
-  return fetch(`/api/${path}`, { headers, credentials: 'same-origin' }).catch(() => null);
+  return fetch(`/api/${path}`, { headers, credentials: 'same-origin' }).then(
+    (response) => {
+      sentTokens.set(response, token);
+      return response;
+    },
+    () => null,
+  );
 }
+
+const sentTokens = new WeakMap<Response, string | null>();
+
+/** The token a `plainRead` answer's request carried, so a 401 for a token since renewed is told apart (client.ts). */
+export const tokenSentFor = (response: Response): string | null => sentTokens.get(response) ?? null;

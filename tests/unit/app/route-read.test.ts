@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { sessionStorageKeys } from '../../../machines/session-storage';
 import { ApiError, takeOrCall } from '../../../src/api/client';
+import { onUnauthorised } from '../../../src/api/client-unauthorised';
 import { lazyPage, loadPage, preloadPages } from '../../../src/app/routing/lazy-page';
 import { startRead, takeRead, type RouteReadsAt } from '../../../src/flows/route-read/route-read';
 
@@ -48,6 +49,18 @@ describe('a read a route starts', () => {
     expect(fetched).toEqual([{ url: '/api/site/stale', authorization: undefined }]);
     vi.advanceTimersByTime(15_001);
     expect(takeRead('site/stale')).toBeUndefined();
+  });
+
+  it('tells the session which token a refused read carried, so a 401 for a token since renewed signs no one out', async () => {
+    stored = 'the-old-token';
+    answer = () => Promise.resolve(new Response('Your session has ended, please sign in again', { status: 401 }));
+    startRead('site/refused');
+    const refusedWith: (string | null)[] = [];
+    const stop = onUnauthorised((token) => refusedWith.push(token));
+    stored = 'the-renewed-token';
+    await expect(takeOrCall(takeRead('site/refused'), 'site/refused')).rejects.toEqual(new ApiError('Your session has ended, please sign in again', 401));
+    stop();
+    expect(refusedWith).toEqual(['the-old-token']);
   });
 
   it('is checked as any answer by the screen, and asked afresh when it did not get through', async () => {
